@@ -1,0 +1,21 @@
+/* v2xcap subcommands: each lives in its own file and is one row of the table in main.c. */
+#ifndef V2XCAP_CLI_H
+#define V2XCAP_CLI_H
+
+/* Exit codes (design.md) */
+enum { V2X_EXIT_OK = 0, V2X_EXIT_RUNTIME = 1, V2X_EXIT_USAGE = 2 };
+
+struct v2x_command {
+	const char *name;
+	const char *usage;  /* arguments after the name */
+	const char *help;   /* one line */
+	int (*run)(int argc, char **argv); /* argv[0] is the subcommand name */
+};
+
+/* Prints "usage: v2xcap NAME USAGE" and the help line of a command to stderr; returns 2. */
+int v2x_usage(const struct v2x_command *cmd);
+const struct v2x_command *v2x_command_find(const char *name);
+
+int cmd_dump(int argc, char **argv);
+
+#endif

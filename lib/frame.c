@@ -1,0 +1,2 @@
+/* placeholder: being written */
+typedef int v2x_placeholder_frame;
