@@ -1,0 +1,505 @@
+#!/usr/bin/python3
+"""Dissector tests of the WSMP plugin: tshark (through tests/run-tshark, as an
+unprivileged user with this build's plugins) over the sample captures, the real
+ieee1609-examples frames and the WSA test payload. One subcommand per behaviour;
+exit 0 pass, 1 fail, 77 skip."""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import wsa_encode  # noqa: E402  (the WSA's known field values)
+
+SKIP = 77
+TSHARK_TIMEOUT = 300  # a guard against hangs, not a timing assertion
+
+
+class Fail(Exception):
+    pass
+
+
+def check(cond, what):
+    if not cond:
+        raise Fail(what)
+
+
+class Env:
+    def __init__(self, a):
+        self.a = a
+        self.tmp = tempfile.mkdtemp(prefix="wsmp-test.")
+        os.chmod(self.tmp, 0o755)
+
+    def tshark(self, *args, ok_codes=(0,)):
+        cmd = [self.a.run_tshark, self.a.plugins] + [str(x) for x in args]
+        try:
+            p = subprocess.run(cmd, capture_output=True, text=True, timeout=TSHARK_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            raise Fail("tshark hung: " + " ".join(cmd))
+        if p.returncode not in ok_codes:
+            raise Fail("tshark exit %d: %s\n%s" % (p.returncode, " ".join(cmd), p.stderr))
+        return p.stdout
+
+    def fields(self, capture, names, *extra):
+        """One dict per frame: field name -> list of values (tshark -T fields)."""
+        args = ["-r", capture, "-T", "fields", "-E", "occurrence=a", "-E", "aggregator=|",
+                "-e", "frame.number"]
+        for n in names:
+            args += ["-e", n]
+        out = self.tshark(*(args + list(extra)))
+        rows = []
+        for line in out.splitlines():
+            number, _, rest = line.partition("\t")
+            if not number.isdigit():
+                continue  # text other plugins print at the end (tap summaries)
+            cols = rest.split("\t")
+            rows.append({n: [v for v in c.split("|") if v != ""]
+                         for n, c in zip(names, cols + [""] * len(names))})
+        return rows
+
+    def capture(self, name):
+        path = os.path.join(self.a.captures, name)
+        return path if os.path.exists(path) else self.build_listed(name)
+
+    def build_listed(self, name):
+        """Builds a capture of captures.list with mkcap when it is not (yet) committed."""
+        with open(os.path.join(self.a.captures, "captures.list")) as f:
+            for line in f:
+                parts = line.split()
+                if parts and parts[0] == name:
+                    out = os.path.join(self.tmp, os.path.basename(name))
+                    subst = {"$PAYLOADS": os.path.join(self.a.captures, "payloads"),
+                             "$VECTORS": self.a.vectors}
+                    args = []
+                    for p in parts[1:]:
+                        for k, v in subst.items():
+                            p = p.replace(k, v)
+                        args.append(p)
+                    subprocess.run([self.a.mkcap, "-o", out] + args, check=True)
+                    return out
+        raise Fail("%s is neither in captures/ nor in captures.list" % name)
+
+    def text2pcap(self, name, packets):
+        """One frame per WSMP hex string: Linux cooked (SLL) with protocol 0x88DC, which,
+        unlike Ethernet, adds no padding after short frames."""
+        txt = os.path.join(self.tmp, name + ".txt")
+        out = os.path.join(self.tmp, name + ".pcap")
+        with open(txt, "w") as f:
+            for wsmp in packets:
+                frame = "0000" "0001" "0006" "020000000001" "0000" "88dc" + wsmp
+                f.write("000000 " + " ".join(frame[i:i + 2] for i in range(0, len(frame), 2))
+                        + "\n")
+        subprocess.run(["text2pcap", "-q", "-l", "113", txt, out], check=True)
+        return out
+
+
+def one(row, name):
+    vals = row.get(name, [])
+    check(len(vals) == 1, "%s: expected one value, got %r" % (name, vals))
+    return vals[0]
+
+
+def psid_hex(v):
+    return "0x%08x" % v
+
+
+# --- registration -------------------------------------------------------------------
+
+def t_plugin_listed(env):
+    out = env.tshark("-G", "plugins")
+    check(any(l.split("\t")[0].strip() == "wsmp.so" and "dissector" in l
+              for l in out.splitlines()), "wsmp.so not in tshark -G plugins:\n" + out)
+
+
+def t_protocol_registered(env):
+    rows = [l.split("\t") for l in env.tshark("-G", "protocols").splitlines()]
+    ours = [r for r in rows if r[-1] == "ieee1609dot3"]
+    stock = [r for r in rows if r[-1] == "wsmp"]
+    check(len(ours) == 1, "ieee1609dot3 not registered")
+    check(len(stock) == 1, "the built-in wsmp should still be registered")
+    check(ours[0][0] != stock[0][0] and ours[0][1] != stock[0][1],
+          "names clash with the built-in: %r %r" % (ours, stock))
+
+
+def t_psid_table_decode_as(env):
+    out = env.tshark("-G", "dissector-tables")
+    row = [l.split("\t") for l in out.splitlines() if l.startswith("ieee1609dot3.psid\t")]
+    check(row, "no ieee1609dot3.psid table")
+    check(row[0][2] == "FT_UINT32" and "Decode As supported" in row[0],
+          "table row: %r" % row[0])
+
+
+# --- the sample captures -----------------------------------------------------------
+
+WSMP_FIELDS = ["frame.protocols", "ieee1609dot3.version", "ieee1609dot3.psid",
+               "ieee1609dot3.length", "ieee1609dot3.tpid", "ieee1609dot3.ext.id",
+               "ieee1609dot3.tx_power", "ieee1609dot3.channel", "ieee1609dot3.data_rate",
+               "ieee1609dot3.channel_load", "ieee1609dot3.ext.value",
+               "ieee1609dot3.wave_element_id"]
+ELEMENT_FIELD = {"4": "ieee1609dot3.tx_power", "15": "ieee1609dot3.channel",
+                 "16": "ieee1609dot3.data_rate", "23": "ieee1609dot3.channel_load"}
+
+
+def check_frame(row, exp, label):
+    check(one(row, "ieee1609dot3.version") == str(exp["wsmp_version"]), label + " version")
+    if exp.get("psid") is not None:
+        check(one(row, "ieee1609dot3.psid") == psid_hex(exp["psid"]), label + " psid")
+    length = exp.get("wsm_length_field", exp.get("wsm_length"))
+    if length is not None:
+        check(one(row, "ieee1609dot3.length") == str(length), label + " length")
+    if exp["wsmp_version"] == 3 and exp.get("psid") is not None:
+        check(one(row, "ieee1609dot3.tpid") == str(exp.get("tpid", 0)), label + " tpid")
+    if exp["wsmp_version"] == 2:
+        check(one(row, "ieee1609dot3.wave_element_id") == "128", label + " WAVE element id")
+    elements = exp.get("wave_elements") or {}
+    check(sorted(row["ieee1609dot3.ext.id"], key=int) == sorted(elements, key=int),
+          "%s element ids %r, expected %r" % (label, row["ieee1609dot3.ext.id"],
+                                              list(elements)))
+    for eid, value in elements.items():
+        if eid in ELEMENT_FIELD:
+            got = one(row, ELEMENT_FIELD[eid])
+            check(got == str(value), "%s element %s = %s, expected %s" % (label, eid, got,
+                                                                         value))
+        else:
+            check(str(value).lower() in row["ieee1609dot3.ext.value"],
+                  "%s unknown element %s value %r" % (label, eid,
+                                                       row["ieee1609dot3.ext.value"]))
+    protocols = one(row, "frame.protocols").split(":")
+    dot2 = exp.get("dot2")
+    has_dot2 = dot2 not in (None, "none")
+    check(("ieee1609dot2" in protocols) == has_dot2,
+          "%s 1609.2 presence: %s, expected %s" % (label, protocols, dot2))
+
+
+def expect_of(env, name):
+    with open(os.path.join(env.a.captures, name + ".expect.json")) as f:
+        return json.load(f)
+
+
+def wsmp_expects(env):
+    """(capture, expect) for every sample capture whose frames carry WSMP."""
+    out = []
+    for f in sorted(os.listdir(env.a.captures)):
+        if f.endswith(".expect.json"):
+            exp = expect_of(env, f[:-len(".expect.json")])
+            if any(fr.get("wsmp_version") for fr in exp.get("frames", [])):
+                out.append((exp["capture"], exp))
+    return out
+
+
+def merged(env, captures, name):
+    """The captures concatenated into one pcapng (one tshark run instead of one each)."""
+    path = os.path.join(env.tmp, name)
+    subprocess.run(["mergecap", "-a", "-w", path] + [env.capture(c) for c in captures],
+                   check=True)
+    return path
+
+
+def t_captures_match_expect(env):
+    expects = wsmp_expects(env)
+    check(expects, "no sample captures with WSMP in " + env.a.captures)
+    rows = env.fields(merged(env, [c for c, _ in expects], "expects.pcapng"), WSMP_FIELDS)
+    frames = [(cap, fr) for cap, exp in expects for fr in exp["frames"]]
+    check(len(rows) == len(frames), "%d frames, expected %d" % (len(rows), len(frames)))
+    for row, (cap, fr) in zip(rows, frames):
+        check_frame(row, fr, "%s frame %d" % (cap, fr["frame"]))
+    print("%d frames of %d captures checked" % (len(frames), len(expects)))
+
+
+def good_captures(env):
+    return [c for c, _ in wsmp_expects(env)]
+
+
+def t_good_captures_not_malformed(env):
+    out = env.tshark("-r", merged(env, good_captures(env), "good.pcapng"), "-q", "-z", "expert")
+    check("Malformed" not in out, "Malformed expert infos in the good captures:\n" + out)
+
+
+# --- the real frames of ieee1609-examples ----------------------------------------
+
+def vector_json(env, name):
+    path = os.path.join(env.a.vectors, "ieee1609-examples", name)
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
+        return json.load(f)
+
+
+def t_gdot_vector(env):
+    v = vector_json(env, "gdot.json")
+    if v is None:
+        return SKIP
+    nn = v["subtype"]["nullNetworking"]
+    ext = {e["extensionId"]: list(e["value"].values())[0] for e in nn["nExtensions"]}
+    psid = v["transport"]["bcMode"]["addrInfo"]["extension"]["content"]
+    cap = env.capture("gdot-radiotap.pcap")
+    # Decode As data on our own PSID table, so the payload is shown as bytes
+    row = env.fields(cap, WSMP_FIELDS + ["data.data", "_ws.col.Info"],
+                     "-d", "ieee1609dot3.psid==0x%x,data" % psid)[0]
+    check(one(row, "ieee1609dot3.version") == str(nn["version"]), "version")
+    check(one(row, "ieee1609dot3.channel") == str(ext[15]) == "180", "channel")
+    check(one(row, "ieee1609dot3.data_rate") == str(ext[16]) == "12", "data rate")
+    check(one(row, "ieee1609dot3.tx_power") == str(ext[4]), "tx power")
+    check(one(row, "ieee1609dot3.psid") == psid_hex(psid), "psid")
+    body = v["body"].lower()
+    check(one(row, "data.data") == body, "payload differs from the vector's body")
+    check(one(row, "ieee1609dot3.length") == str(len(body) // 2), "length")
+    check("ieee1609dot2" not in one(row, "frame.protocols"), "gdot has no 1609.2 layer")
+    info = one(row, "_ws.col.Info")
+    check(info.startswith("WSMP v3 PSID 0x82 (Intersection safety and awareness) ch 180 "
+                          "6 Mb/s 176 B"), "COL_INFO: " + info)
+
+
+def t_udp2_vector_signed_bsm(env):
+    v = vector_json(env, "udp2.json")
+    if v is None:
+        return SKIP
+    psid = v["transport"]["bcMode"]["addrInfo"]["content"]
+    row = env.fields(env.capture("udp2-radiotap.pcap"),
+                     WSMP_FIELDS + ["ieee1609dot2.psid", "ieee1609dot2.signedData_element"])[0]
+    check(psid == 0x20 and one(row, "ieee1609dot3.psid") == psid_hex(psid), "psid")
+    check(one(row, "ieee1609dot3.version") == "3", "version")
+    check(one(row, "ieee1609dot3.length") == str(len(v["body"]) // 2), "length")
+    check("ieee1609dot2" in one(row, "frame.protocols").split(":"), "1609.2 not reached")
+    check(one(row, "ieee1609dot2.signedData_element") == "1", "not signedData")
+    check(one(row, "ieee1609dot2.psid") == str(psid), "1609.2 PSID")
+
+
+def t_v2_header(env):
+    row = env.fields(env.capture("bsm-wsmp-v2.pcap"), WSMP_FIELDS)[0]
+    check(one(row, "ieee1609dot3.version") == "2", "version")
+    check(one(row, "ieee1609dot3.psid") == psid_hex(0x20), "psid")
+    check(one(row, "ieee1609dot3.wave_element_id") == "128", "WAVE element id")
+    check(one(row, "ieee1609dot3.channel") == "172", "channel")
+    check(one(row, "ieee1609dot3.data_rate") == "12", "data rate")
+    check(one(row, "ieee1609dot3.length") == "177", "length")
+
+
+# --- TPIDs, built here as raw WSMP on Ethernet -----------------------------------------
+
+def t_tpids(env):
+    # N-header 0x03, TPID, then PSID 0x7f / ports 4660,1001 / LPP 0x82 (p-encoded 80 02);
+    # odd TPIDs add one T-header extension (id 99, 1 octet 0x2a); length 2, payload abcd.
+    # PSID 0x7f (testing) has no dissector; raw_j2735 off keeps the payload as data.
+    fields = {0: "7f", 1: "7f", 2: "123403e9", 3: "123403e9", 4: "8002", 5: "8002"}
+    cap = env.text2pcap("tpids", ["03%02x" % tpid + body + ("0163012a" if tpid % 2 else "")
+                                  + "02abcd" for tpid, body in fields.items()])
+    rows = env.fields(cap, WSMP_FIELDS + ["ieee1609dot3.src_port", "ieee1609dot3.dst_port",
+                                         "ieee1609dot3.lpp", "data.data"],
+                      "-o", "ieee1609dot3.raw_j2735:FALSE")
+    check(len(rows) == len(fields), "frames: %d" % len(rows))
+    for tpid, row in zip(fields, rows):
+        label = "TPID %d" % tpid
+        check(one(row, "ieee1609dot3.tpid") == str(tpid), label)
+        if tpid in (0, 1):
+            check(one(row, "ieee1609dot3.psid") == psid_hex(0x7f), label + " psid")
+        if tpid in (2, 3):
+            check(one(row, "ieee1609dot3.src_port") == "4660", label + " source port")
+            check(one(row, "ieee1609dot3.dst_port") == "1001", label + " destination port")
+        if tpid in (4, 5):
+            check(one(row, "ieee1609dot3.lpp") == psid_hex(0x82), label + " LPP")
+        check(row["ieee1609dot3.ext.id"] == (["99"] if tpid % 2 else []), label + " ext")
+        check(one(row, "ieee1609dot3.length") == "2", label + " length")
+        check(one(row, "data.data") == "abcd", label + " payload")
+
+
+def t_raw_j2735_preference(env):
+    path = os.path.join(env.a.vectors, "asn1_codec", "j2735.MessageFrame.Bsm.hex")
+    protocols = [l.split("\t")[-1] for l in env.tshark("-G", "protocols").splitlines()]
+    if not os.path.exists(path) or "j2735" not in protocols:
+        return SKIP  # needs the BSM vector and the J2735 plugin
+    with open(path) as f:
+        bsm = "".join(f.read().split())
+    # PSID 0x7f (testing): no PSID table entry, no 1609.2 header; 2-octet WSM length
+    cap = env.text2pcap("raw", ["03007f%04x" % (0x8000 | (len(bsm) // 2)) + bsm])
+    on = one(env.fields(cap, ["frame.protocols"])[0], "frame.protocols").split(":")
+    check("j2735" in on, "default (on): payload not given to J2735: %r" % on)
+    off = one(env.fields(cap, ["frame.protocols"], "-o", "ieee1609dot3.raw_j2735:FALSE")[0],
+              "frame.protocols").split(":")
+    check("data" in off and "j2735" not in off, "off: %r" % off)
+
+
+# --- expert infos on bad input ---------------------------------------------------------
+
+def frames_matching(env, cap, display_filter):
+    return len(env.fields(cap, [], "-Y", display_filter))
+
+
+def t_bad_captures_expert_infos(env):
+    cases = [("bad/psid-5-octets.pcap", "ieee1609dot3.psid.bad"),
+             ("bad/unknown-wave-element.pcap", "ieee1609dot3.ext.unknown"),
+             ("bad/wsm-length-lies.pcap", "ieee1609dot3.length.beyond")]
+    experts = [e for _, e in cases]
+    rows = env.fields(merged(env, [c for c, _ in cases], "bad.pcapng"),
+                      experts + WSMP_FIELDS)
+    check(len(rows) == len(cases), "frames: %d" % len(rows))
+    for (cap, expert), row in zip(cases, rows):
+        check(row[expert] == ["1"], "%s: no %s" % (cap, expert))
+    # an unknown element is shown and decoding goes on: the channel and PSID follow it
+    row = rows[1]
+    check(one(row, "ieee1609dot3.channel") == "172", "channel after an unknown element")
+    check(one(row, "ieee1609dot3.psid") == psid_hex(0x20), "psid after an unknown element")
+
+
+def t_bad_version_and_truncated_header(env):
+    cases = [("05002002abcd", "ieee1609dot3.version.bad"),
+             ("0b030f01", "ieee1609dot3.truncated"),           # elements cut short
+             ("0300c0", "ieee1609dot3.psid.bad"),              # 3-octet PSID, 1 there
+             ("0300f000000020", "ieee1609dot3.psid.bad"),      # 5-octet p-encoding
+             ("030020", "ieee1609dot3.truncated"),             # no WSM length
+             ("03092002abcd", "ieee1609dot3.tpid.bad"),
+             ("0b010f02b4b4002002abcd", "ieee1609dot3.ext.bad_length"),
+             ("03002005abcd", "ieee1609dot3.length.beyond")]
+    experts = sorted(set(e for _, e in cases))
+    rows = env.fields(env.text2pcap("bad", [h for h, _ in cases]), experts)
+    check(len(rows) == len(cases), "frames: %d" % len(rows))
+    for (hexbytes, expert), row in zip(cases, rows):
+        check(row[expert] == ["1"], "%s: no %s in %r" % (hexbytes, expert, row))
+
+
+# --- WSA --------------------------------------------------------------------------------
+
+WSA_FIELDS = ["ieee1609dot3.wsa.version", "ieee1609dot3.wsa.id",
+              "ieee1609dot3.wsa.content_count", "ieee1609dot3.wsa.repeat_rate",
+              "ieee1609dot3.wsa.latitude", "ieee1609dot3.wsa.longitude",
+              "ieee1609dot3.wsa.elevation", "ieee1609dot3.wsa.advertiser_id",
+              "ieee1609dot3.wsa.psid", "ieee1609dot3.wsa.channel_index",
+              "ieee1609dot3.wsa.service_port", "ieee1609dot3.wsa.mac_address",
+              "ieee1609dot3.wsa.rcpi_threshold", "ieee1609dot3.wsa.operating_class",
+              "ieee1609dot3.wsa.channel", "ieee1609dot3.wsa.power",
+              "ieee1609dot3.wsa.adaptable", "ieee1609dot3.wsa.data_rate",
+              "ieee1609dot3.wsa.channel_access", "ieee1609dot3.wsa.router_lifetime",
+              "ieee1609dot3.wsa.ip_prefix", "ieee1609dot3.wsa.ip_prefix_length",
+              "ieee1609dot3.wsa.default_gateway", "ieee1609dot3.wsa.primary_dns",
+              "ieee1609dot3.wsa.ipv6_address", "frame.protocols", "ieee1609dot3.psid"]
+
+
+def t_wsa(env):
+    w = wsa_encode.WSA
+    s2 = w["services"][1]
+    c = w["channels"][0]
+    r = w["routing"]
+    expected = {
+        "ieee1609dot3.wsa.version": [w["version"]], "ieee1609dot3.wsa.id": [w["id"]],
+        "ieee1609dot3.wsa.content_count": [w["content_count"]],
+        "ieee1609dot3.wsa.repeat_rate": [w["repeat_rate"]],
+        "ieee1609dot3.wsa.latitude": [w["latitude"]],
+        "ieee1609dot3.wsa.longitude": [w["longitude"]],
+        "ieee1609dot3.wsa.elevation": [w["elevation"]],
+        "ieee1609dot3.wsa.advertiser_id": [w["advertiser_id"]],
+        "ieee1609dot3.wsa.psid": [psid_hex(s["psid"]) for s in w["services"]],
+        "ieee1609dot3.wsa.channel_index": [s["channel_index"] for s in w["services"]],
+        "ieee1609dot3.wsa.service_port": [s2["service_port"]],
+        "ieee1609dot3.wsa.mac_address": [s2["mac"]],
+        "ieee1609dot3.wsa.rcpi_threshold": [s2["rcpi_threshold"]],
+        "ieee1609dot3.wsa.operating_class": [c["operating_class"]],
+        "ieee1609dot3.wsa.channel": [c["channel"]], "ieee1609dot3.wsa.power": [c["power"]],
+        "ieee1609dot3.wsa.adaptable": ["1" if c["adaptable"] else "0"],
+        "ieee1609dot3.wsa.data_rate": [c["data_rate"]],
+        "ieee1609dot3.wsa.channel_access": [c["channel_access"]],
+        "ieee1609dot3.wsa.router_lifetime": [r["lifetime"]],
+        "ieee1609dot3.wsa.ip_prefix": [r["prefix"]],
+        "ieee1609dot3.wsa.ip_prefix_length": [r["prefix_length"]],
+        "ieee1609dot3.wsa.default_gateway": [r["gateway"]],
+        "ieee1609dot3.wsa.primary_dns": [r["dns"]],
+        "ieee1609dot3.wsa.ipv6_address": [r["secondary_dns"]],
+        "ieee1609dot3.psid": [psid_hex(0x87)],
+    }
+    caps = [("wsa-radiotap.pcap", False), ("wsa-radiotap-unsecured.pcap", True)]
+    both = merged(env, [c for c, _ in caps], "wsa.pcapng")
+    rows = env.fields(both, WSA_FIELDS + ["_ws.col.Info"])
+    check(len(rows) == len(caps), "frames: %d" % len(rows))
+    for (cap, dot2), row in zip(caps, rows):
+        for name, values in expected.items():
+            check(row[name] == [str(v) for v in values],
+                  "%s: %s = %r, expected %r" % (cap, name, row[name], values))
+        protocols = one(row, "frame.protocols").split(":")
+        check(("ieee1609dot2" in protocols) == dot2, cap + " 1609.2 presence")
+        check("ieee1609dot3.wsa" in protocols, cap + " WSA not reached")
+        check(one(row, "_ws.col.Info").endswith(
+            "WSA v3 id 5 count 7, 2 service(s), 1 channel(s), routing advertisement"),
+            cap + " COL_INFO " + one(row, "_ws.col.Info"))
+    out = env.tshark("-r", both, "-q", "-z", "expert")
+    check("Malformed" not in out and "Undecoded" not in out, "expert infos:\n" + out)
+
+
+# --- switching back, fuzzing ------------------------------------------------------------
+
+def t_builtin_switch_back(env):
+    cap = env.capture("udp2-radiotap.pcap")
+    row = env.fields(cap, ["frame.protocols"], "-d", "ethertype==0x88dc,wsmp")[0]
+    protocols = one(row, "frame.protocols").split(":")
+    check("wsmp" in protocols and "ieee1609dot3" not in protocols, repr(protocols))
+
+
+def t_fuzz(env):
+    # the WSA and v2 frames are few: repeat them so the mutations reach their walks too
+    caps = good_captures(env)
+    caps += ["wsa-radiotap.pcap", "wsa-radiotap-unsecured.pcap", "bsm-wsmp-v2.pcap"] * 20
+    bad_dir = os.path.join(env.a.captures, "bad")
+    for f in sorted(os.listdir(bad_dir)):
+        if f.endswith(".expect.json"):
+            exp = expect_of(env, "bad/" + f[:-len(".expect.json")])
+            if exp.get("frames"):  # a readable capture (not garbage or a cut file)
+                caps.append(exp["capture"])
+    all_frames = merged(env, caps, "all.pcapng")
+    frames = len(env.tshark("-r", all_frames, "-T", "fields", "-e", "frame.number").splitlines())
+    check(frames > 0, "no frames to fuzz")
+    for seed in range(1, env.a.seeds + 1):
+        fuzzed = os.path.join(env.tmp, "fuzz-%d.pcapng" % seed)
+        subprocess.run(["editcap", "-E", "0.05", "--seed", str(seed), all_frames, fuzzed],
+                       check=True, capture_output=True)
+        # odd seeds: -V builds the whole tree (every item, every expert info); even
+        # seeds: summary only, the tree-less path; exit 0 = no crash
+        env.tshark(*(["-r", fuzzed] + (["-V"] if seed % 2 else [])))
+    print("%d seeds x %d frames dissected" % (env.a.seeds, frames))
+
+
+TESTS = {
+    "plugin_listed": t_plugin_listed,
+    "protocol_registered": t_protocol_registered,
+    "psid_table_decode_as": t_psid_table_decode_as,
+    "captures_match_expect": t_captures_match_expect,
+    "good_captures_not_malformed": t_good_captures_not_malformed,
+    "gdot_vector": t_gdot_vector,
+    "udp2_vector_signed_bsm": t_udp2_vector_signed_bsm,
+    "v2_header": t_v2_header,
+    "tpids": t_tpids,
+    "raw_j2735_preference": t_raw_j2735_preference,
+    "bad_captures_expert_infos": t_bad_captures_expert_infos,
+    "bad_version_and_truncated_header": t_bad_version_and_truncated_header,
+    "wsa": t_wsa,
+    "builtin_switch_back": t_builtin_switch_back,
+    "fuzz": t_fuzz,
+}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--run-tshark", required=True)
+    ap.add_argument("--plugins", required=True)
+    ap.add_argument("--captures", required=True)
+    ap.add_argument("--vectors", required=True)
+    ap.add_argument("--mkcap", required=True)
+    ap.add_argument("--seeds", type=int, default=12)
+    ap.add_argument("test", choices=sorted(TESTS))
+    a = ap.parse_args()
+    env = Env(a)
+    try:
+        rc = TESTS[a.test](env)
+    except Fail as e:
+        print("FAIL:", e)
+        return 1
+    finally:
+        subprocess.run(["rm", "-rf", env.tmp])
+    if rc == SKIP:
+        print("SKIP: input not available")
+        return SKIP
+    print("PASS")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
