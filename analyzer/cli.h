@@ -17,5 +17,10 @@ int v2x_usage(const struct v2x_command *cmd);
 const struct v2x_command *v2x_command_find(const char *name);
 
 int cmd_dump(int argc, char **argv);
+int cmd_stats(int argc, char **argv);
+int cmd_decode(int argc, char **argv);
+int cmd_ocb(int argc, char **argv);
+int cmd_capture(int argc, char **argv);
+int cmd_send(int argc, char **argv);
 
 #endif

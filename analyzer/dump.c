@@ -1,8 +1,174 @@
-/* placeholder: being written */
+/* v2xcap dump: one line per frame with the layers libv2x found, e.g.
+ *   12 1.234567 radiotap 5890MHz 6.0Mb/s -60dBm | 802.11 data SNAP 02:00:00:00:00:01 |
+ *   WSMP v3 PSID 0x20 len 38 | 1609.2 signed psid 0x20 | J2735 BSM (20) 37 B
+ * Malformed frames and unreadable files are named on stderr and make the exit code 1. */
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "capfile.h"
 #include "cli.h"
+#include "frame.h"
+#include "registry.h"
+
+static const char *link_name(int linktype)
+{
+	switch (linktype) {
+	case V2X_LINK_RADIOTAP:
+		return "radiotap";
+	case V2X_LINK_IEEE80211:
+		return "raw";
+	case V2X_LINK_ETHERNET:
+		return "Ethernet";
+	case V2X_LINK_LINUX_SLL:
+		return "SLL";
+	case V2X_LINK_LINUX_SLL2:
+		return "SLL2";
+	default:
+		return "?";
+	}
+}
+
+static void print_mac(const uint8_t a[6])
+{
+	printf(" %02x:%02x:%02x:%02x:%02x:%02x", a[0], a[1], a[2], a[3], a[4], a[5]);
+}
+
+static void print_radiotap(const struct v2x_radiotap *rt)
+{
+	if (rt->has_channel) {
+		printf(" %uMHz", rt->freq);
+		if (rt->chan_flags & V2X_RT_CHAN_HALF)
+			printf(" half-rate");
+		if (rt->chan_flags & V2X_RT_CHAN_QUARTER)
+			printf(" quarter-rate");
+	}
+	if (rt->has_rate)
+		printf(" %u.%uMb/s", rt->rate / 2, rt->rate % 2 * 5);
+	if (rt->has_signal)
+		printf(" %ddBm", rt->signal_dbm);
+}
+
+static void print_mac_layer(const struct v2x_frame *f)
+{
+	static const char *const llc[] = {
+		[V2X_LLC_NONE] = "", [V2X_LLC_EPD] = " EPD", [V2X_LLC_SNAP] = " SNAP",
+		[V2X_LLC_ETHERNET] = "",
+	};
+	if (f->has_mac) {
+		const struct v2x_mac *m = &f->mac;
+		if (!m->is_data) {
+			printf(" | 802.11 type %u subtype %u", m->type, m->subtype);
+			return;
+		}
+		printf(" | 802.11 %sdata%s%s", m->is_qos ? "QoS " : "",
+		       m->is_protected ? " protected" : "", llc[f->llc]);
+	}
+	if (f->has_src)
+		print_mac(f->src);
+	if (f->ethertype && f->ethertype != V2X_ETHERTYPE_WSMP)
+		printf(" | ethertype 0x%04x", f->ethertype);
+}
+
+static void print_upper(const struct v2x_frame *f)
+{
+	if (f->layer >= V2X_LAYER_WSMP)
+		printf(" | WSMP v%u PSID 0x%" PRIx32 " len %" PRIu32, f->wsmp.version,
+		       f->wsmp.psid, f->wsmp.length);
+	if (f->has_dot2 && f->layer >= V2X_LAYER_DOT2) {
+		printf(" | 1609.2 %s", v2x_dot2_content_name(f->dot2.content));
+		if (f->dot2.has_psid)
+			printf(" psid 0x%" PRIx32, f->dot2.psid);
+	}
+	if (f->layer >= V2X_LAYER_J2735) {
+		const struct v2x_msgid *m = v2x_msgid_lookup(f->mf.msg_id);
+		printf(" | J2735 %s (%u) %" PRIu32 " B", m ? m->abbrev : "unknown",
+		       f->mf.msg_id, f->mf.value_len);
+	}
+}
+
+/* Prints one frame's line; false (and a message on stderr) when it is malformed. */
+static bool dump_frame(const struct v2x_capframe *fr, int64_t t0, bool with_file)
+{
+	struct v2x_frame f;
+	int r = v2x_frame_parse(fr->linktype, fr->data, fr->caplen, &f);
+	int64_t rel = fr->ts_ns - t0;
+	uint64_t mag = rel < 0 ? (uint64_t)0 - (uint64_t)rel : (uint64_t)rel;
+	if (with_file)
+		printf("%s:", fr->file);
+	printf("%" PRIu64 " %s%" PRIu64 ".%06" PRIu64 " %s", fr->number, rel < 0 ? "-" : "",
+	       mag / 1000000000, mag % 1000000000 / 1000, link_name(fr->linktype));
+	if (f.has_radiotap)
+		print_radiotap(&f.rt);
+	print_mac_layer(&f);
+	print_upper(&f);
+	if (r < 0)
+		printf(" | malformed %s: %s", v2x_layer_name(f.error_layer), f.error);
+	printf("\n");
+	if (r < 0) {
+		fflush(stdout);
+		fprintf(stderr, "v2xcap dump: %s: frame %" PRIu64 ": malformed %s: %s", fr->file,
+			fr->number, v2x_layer_name(f.error_layer), f.error);
+		if (fr->caplen < fr->origlen) /* cut by the capture's snap length */
+			fprintf(stderr, " (captured %" PRIu32 " of %" PRIu32 " octets)",
+				fr->caplen, fr->origlen);
+		fputc('\n', stderr);
+	}
+	return r == 0;
+}
+
+static int usage(FILE *out, int code)
+{
+	fprintf(out, "usage: v2xcap dump [--] FILE...\n"
+		     "  Print one line per frame with the layers found (link, 802.11, WSMP,\n"
+		     "  IEEE 1609.2, J2735 message id). FILE is pcap or pcapng, '-' is stdin;\n"
+		     "  several files are read as one timeline, in order of their first frame.\n"
+		     "  Exit status: 0 all parsed, 1 a file unreadable or a frame malformed,\n"
+		     "  2 usage error.\n");
+	return code;
+}
+
 int cmd_dump(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	return V2X_EXIT_RUNTIME;
+	int first = 1;
+	for (; first < argc && argv[first][0] == '-' && argv[first][1]; first++) {
+		if (strcmp(argv[first], "--") == 0) {
+			first++;
+			break;
+		}
+		if (strcmp(argv[first], "--help") == 0 || strcmp(argv[first], "-h") == 0)
+			return usage(stdout, V2X_EXIT_OK);
+		fprintf(stderr, "v2xcap dump: unknown option '%s'\n", argv[first]);
+		return usage(stderr, V2X_EXIT_USAGE);
+	}
+	if (first == argc) {
+		fprintf(stderr, "v2xcap dump: no capture file given\n");
+		return usage(stderr, V2X_EXIT_USAGE);
+	}
+	size_t n_files = (size_t)(argc - first);
+	struct v2x_capfile *cf = v2x_capfile_open(argv + first, n_files);
+	if (!cf) {
+		fprintf(stderr, "v2xcap dump: out of memory\n");
+		return V2X_EXIT_RUNTIME;
+	}
+	bool ok = true, have_t0 = false;
+	int64_t t0 = 0;
+	struct v2x_capframe fr;
+	enum v2x_cap_result r;
+	while ((r = v2x_capfile_next(cf, &fr)) != V2X_CAP_END) {
+		if (r == V2X_CAP_ERROR) {
+			fflush(stdout);
+			fprintf(stderr, "v2xcap dump: %s\n", v2x_capfile_error(cf));
+			ok = false;
+			continue;
+		}
+		if (!have_t0) {
+			t0 = fr.ts_ns;
+			have_t0 = true;
+		}
+		ok &= dump_frame(&fr, t0, n_files > 1);
+	}
+	v2x_capfile_close(cf);
+	return ok ? V2X_EXIT_OK : V2X_EXIT_RUNTIME;
 }

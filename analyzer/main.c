@@ -3,10 +3,16 @@
 #include <string.h>
 
 #include "cli.h"
+#include "j2735dec.h"
 #include "version.h"
 
 static const struct v2x_command commands[] = {
 	{"dump", "FILE...", "print one line per frame with the layers found", cmd_dump},
+	{"stats", "[OPTIONS] FILE...", "per-type/PSID/channel/sender and BSM statistics", cmd_stats},
+	{"decode", "FILE...", "one JSON object per J2735 message (JSON Lines)", cmd_decode},
+	{"ocb", "join|leave|monitor|status ...", "802.11p OCB set-up over nl80211", cmd_ocb},
+	{"capture", "-i IFACE [-w FILE] [--stats]", "live capture of WSMP frames", cmd_capture},
+	{"send", "-i IFACE FILE|--bsm", "transmit WSMP on an OCB interface", cmd_send},
 };
 
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -39,8 +45,8 @@ static void print_help(FILE *out)
 static void print_version(void)
 {
 	printf("v2xcap %s\n", V2X_VERSION);
-	if (V2X_J2735_EDITION[0])
-		printf("SAE J2735 decoder: edition %s\n", V2X_J2735_EDITION);
+	if (j2735dec_edition())
+		printf("SAE J2735 decoder: edition %s\n", j2735dec_edition());
 	else
 		printf("SAE J2735 decoder: none (message ids only). Rebuild with "
 		       "-DJ2735_ASN1_DIR=<your SAE J2735 ASN.1 dir> for full decoding.\n");

@@ -1,2 +1,216 @@
-/* placeholder: being written */
-typedef int v2x_placeholder_frame;
+/* The frame pipeline: link header -> 802.11 (or Ethernet/SLL) -> WSMP -> 1609.2 -> J2735
+ * MessageFrame header, stopping at the first layer that is absent or malformed. */
+#include "frame.h"
+
+#include <string.h>
+
+#include "cursor.h"
+#include "registry.h"
+
+enum {
+	ETHERTYPE_VLAN = 0x8100,
+	ARPHRD_IEEE80211 = 801,          /* SLL/SLL2 hatype of a raw 802.11 interface */
+	ARPHRD_IEEE80211_RADIOTAP = 803, /* ... of a monitor interface */
+	DOT2_FIRST_OCTET = 0x03,         /* Ieee1609Dot2Data protocolVersion 3 */
+};
+
+static int fail(struct v2x_frame *f, enum v2x_layer at, const char *why)
+{
+	f->error = why;
+	f->error_layer = at;
+	return -1;
+}
+
+static void copy_addr(uint8_t out[6], const uint8_t *a)
+{
+	if (a)
+		memcpy(out, a, 6);
+}
+
+/* WSMP and what it carries: 1609.2 when the payload starts with 0x03, then J2735. */
+static int parse_wsmp_up(const uint8_t *buf, size_t len, struct v2x_frame *f)
+{
+	const char *why = NULL;
+	if (v2x_wsmp_parse(buf, len, &f->wsmp, &why) < 0)
+		return fail(f, V2X_LAYER_WSMP, why);
+	f->layer = V2X_LAYER_WSMP;
+	if (f->wsmp.truncated)
+		return fail(f, V2X_LAYER_WSMP, "WSM length exceeds the frame");
+
+	const uint8_t *msg = f->wsmp.payload;
+	size_t msg_len = f->wsmp.payload_len;
+	uint32_t psid = f->wsmp.psid;
+	if (msg_len > 0 && msg[0] == DOT2_FIRST_OCTET) {
+		f->has_dot2 = true;
+		if (v2x_dot2_parse(msg, msg_len, &f->dot2, &why) < 0)
+			return fail(f, V2X_LAYER_DOT2, why);
+		f->layer = V2X_LAYER_DOT2;
+		msg = f->dot2.payload;
+		msg_len = f->dot2.payload_len;
+		if (f->dot2.has_psid)
+			psid = f->dot2.psid;
+	}
+	/* A WSA is not a J2735 MessageFrame; an empty (e.g. encrypted) payload has none. */
+	if (psid == V2X_PSID_WSA || msg_len == 0 || !msg)
+		return 0;
+	f->has_j2735 = true;
+	if (v2x_msgframe_parse(msg, msg_len, &f->mf, &why) < 0)
+		return fail(f, V2X_LAYER_J2735, why);
+	f->layer = V2X_LAYER_J2735;
+	return 0;
+}
+
+/* The EtherType's payload: WSMP or, for anything else, the end of the road. */
+static int parse_ethertype(const uint8_t *buf, size_t len, struct v2x_frame *f)
+{
+	f->layer = V2X_LAYER_LINK;
+	if (f->ethertype != V2X_ETHERTYPE_WSMP)
+		return 0;
+	return parse_wsmp_up(buf, len, f);
+}
+
+static int parse_80211(const uint8_t *buf, size_t len, struct v2x_frame *f)
+{
+	const char *why = NULL;
+	size_t off;
+	if (v2x_ieee80211_parse(buf, len, &f->mac, &f->llc, &f->ethertype, &off, &why) < 0)
+		return fail(f, V2X_LAYER_NONE, why);
+	f->has_mac = true;
+	if (f->mac.is_data) {
+		/* Destination and source by the DS bits (IEEE 802.11 table 9-26). */
+		const struct v2x_mac *m = &f->mac;
+		copy_addr(f->dst, m->to_ds ? m->addr3 : m->addr1);
+		copy_addr(f->src, m->has_addr4 ? m->addr4 : m->from_ds ? m->addr3 : m->addr2);
+		f->has_src = true;
+	}
+	return parse_ethertype(buf + off, len - off, f);
+}
+
+static int parse_radiotap(const uint8_t *buf, size_t len, struct v2x_frame *f)
+{
+	const char *why = NULL;
+	if (v2x_radiotap_parse(buf, len, &f->rt, &why) < 0)
+		return fail(f, V2X_LAYER_NONE, why);
+	f->has_radiotap = true;
+	size_t rest = len - f->rt.hdr_len;
+	if (f->rt.fcs_at_end) {
+		if (rest < 4)
+			return fail(f, V2X_LAYER_NONE, "802.11 frame shorter than its FCS");
+		rest -= 4;
+	}
+	return parse_80211(buf + f->rt.hdr_len, rest, f);
+}
+
+static int parse_ethernet(const uint8_t *buf, size_t len, struct v2x_frame *f)
+{
+	struct v2x_cursor c;
+	v2x_cur_init(&c, buf, len);
+	copy_addr(f->dst, v2x_bytes(&c, 6));
+	copy_addr(f->src, v2x_bytes(&c, 6));
+	f->ethertype = v2x_be16(&c);
+	if (f->ethertype == ETHERTYPE_VLAN) {
+		v2x_skip(&c, 2);
+		f->ethertype = v2x_be16(&c);
+	}
+	if (c.err)
+		return fail(f, V2X_LAYER_NONE, "Ethernet header truncated");
+	f->has_src = true;
+	f->llc = V2X_LLC_ETHERNET;
+	return parse_ethertype(c.p, v2x_cur_left(&c), f);
+}
+
+/* What follows a Linux cooked header: by hatype a whole 802.11/radiotap frame, else the
+ * payload of the protocol (EtherType) field. */
+static int parse_cooked(uint16_t hatype, uint16_t protocol, const uint8_t *addr,
+			unsigned addr_len, struct v2x_cursor *c, struct v2x_frame *f)
+{
+	if (hatype == ARPHRD_IEEE80211_RADIOTAP)
+		return parse_radiotap(c->p, v2x_cur_left(c), f);
+	if (hatype == ARPHRD_IEEE80211)
+		return parse_80211(c->p, v2x_cur_left(c), f);
+	if (addr_len == 6) {
+		copy_addr(f->src, addr);
+		f->has_src = true;
+	}
+	f->ethertype = protocol;
+	f->llc = V2X_LLC_ETHERNET;
+	return parse_ethertype(c->p, v2x_cur_left(c), f);
+}
+
+static int parse_sll(const uint8_t *buf, size_t len, struct v2x_frame *f)
+{
+	struct v2x_cursor c;
+	v2x_cur_init(&c, buf, len);
+	v2x_skip(&c, 2); /* packet type */
+	uint16_t hatype = v2x_be16(&c);
+	uint16_t addr_len = v2x_be16(&c);
+	const uint8_t *addr = v2x_bytes(&c, 8);
+	uint16_t protocol = v2x_be16(&c);
+	if (c.err)
+		return fail(f, V2X_LAYER_NONE, "Linux cooked (SLL) header truncated");
+	return parse_cooked(hatype, protocol, addr, addr_len, &c, f);
+}
+
+static int parse_sll2(const uint8_t *buf, size_t len, struct v2x_frame *f)
+{
+	struct v2x_cursor c;
+	v2x_cur_init(&c, buf, len);
+	uint16_t protocol = v2x_be16(&c);
+	v2x_skip(&c, 2 + 4); /* reserved, interface index */
+	uint16_t hatype = v2x_be16(&c);
+	v2x_skip(&c, 1); /* packet type */
+	uint8_t addr_len = v2x_u8(&c);
+	const uint8_t *addr = v2x_bytes(&c, 8);
+	if (c.err)
+		return fail(f, V2X_LAYER_NONE, "Linux cooked (SLL2) header truncated");
+	return parse_cooked(hatype, protocol, addr, addr_len, &c, f);
+}
+
+int v2x_frame_parse(int linktype, const uint8_t *buf, size_t len, struct v2x_frame *f)
+{
+	memset(f, 0, sizeof(*f));
+	switch (linktype) {
+	case V2X_LINK_RADIOTAP:
+		return parse_radiotap(buf, len, f);
+	case V2X_LINK_IEEE80211:
+		return parse_80211(buf, len, f);
+	case V2X_LINK_ETHERNET:
+		return parse_ethernet(buf, len, f);
+	case V2X_LINK_LINUX_SLL:
+		return parse_sll(buf, len, f);
+	case V2X_LINK_LINUX_SLL2:
+		return parse_sll2(buf, len, f);
+	default:
+		return fail(f, V2X_LAYER_NONE, "unsupported link type");
+	}
+}
+
+bool v2x_linktype_supported(int linktype)
+{
+	switch (linktype) {
+	case V2X_LINK_RADIOTAP:
+	case V2X_LINK_IEEE80211:
+	case V2X_LINK_ETHERNET:
+	case V2X_LINK_LINUX_SLL:
+	case V2X_LINK_LINUX_SLL2:
+		return true;
+	default:
+		return false;
+	}
+}
+
+const char *v2x_layer_name(enum v2x_layer l)
+{
+	switch (l) {
+	case V2X_LAYER_NONE: /* an error there is the link layer's */
+	case V2X_LAYER_LINK:
+		return "link";
+	case V2X_LAYER_WSMP:
+		return "WSMP";
+	case V2X_LAYER_DOT2:
+		return "1609.2";
+	case V2X_LAYER_J2735:
+		return "J2735";
+	}
+	return "?";
+}

@@ -1,2 +1,269 @@
-/* placeholder: being written */
-typedef int v2x_placeholder_ieee1609dot2;
+/* IEEE 1609.2 Ieee1609Dot2Data in COER (X.696): content type, signedData's PSID,
+ * generation time and signer, and the unsecuredData octets inside. Signatures and
+ * certificate bodies are not read: nothing after them is needed. */
+#include "ieee1609dot2.h"
+
+#include <string.h>
+
+#include "cursor.h"
+
+#define DOT2_PROTOCOL_VERSION 3
+#define COER_CONTEXT_TAG 0x80 /* class bits 10: [n] tags of AUTOMATIC TAGS */
+
+/* COER length determinant: 0xxxxxxx, or 1nnnnnnn followed by an n-octet length. */
+static size_t read_length(struct v2x_cursor *c)
+{
+	uint8_t first = v2x_u8(c);
+	if (!(first & 0x80))
+		return first;
+	size_t n = first & 0x7F;
+	if (n == 0 || n > 4) {
+		c->err = true; /* longer than any frame can be */
+		return 0;
+	}
+	return (size_t)v2x_beN(c, n);
+}
+
+/* A CHOICE tag octet: the alternative's index, or -1 (err set) if not context-specific.
+ * Tags above 62 (a long form) occur in no 1609.2 CHOICE. */
+static int read_choice(struct v2x_cursor *c)
+{
+	uint8_t tag = v2x_u8(c);
+	if (c->err || (tag & 0xC0) != COER_CONTEXT_TAG || (tag & 0x3F) == 0x3F) {
+		c->err = true;
+		return -1;
+	}
+	return tag & 0x3F;
+}
+
+/* An open type (extension addition or extension alternative): length and octets. */
+static void skip_open_type(struct v2x_cursor *c)
+{
+	v2x_skip(c, read_length(c));
+}
+
+/* The extension additions of a SEQUENCE whose preamble had its extension bit set:
+ * a length-prefixed presence bitmap, then one open type per bit set. */
+static void skip_extension_additions(struct v2x_cursor *c)
+{
+	size_t len = read_length(c);
+	uint8_t unused = v2x_u8(c);
+	const uint8_t *bitmap = v2x_bytes(c, len ? len - 1 : 0);
+	if (len == 0 || unused > 7 || c->err) {
+		c->err = true;
+		return;
+	}
+	struct v2x_bits bits;
+	v2x_bits_init(&bits, bitmap, len - 1);
+	size_t nbits = (len - 1) * 8 - (len > 1 ? unused : 0);
+	for (size_t i = 0; i < nbits && !c->err; i++)
+		if (v2x_bits_bit(&bits))
+			skip_open_type(c);
+}
+
+/* A CHOICE whose root alternatives are fixed-size octet strings (sizes[i]); extension
+ * alternatives (index >= n) are open types. */
+static void skip_fixed_choice(struct v2x_cursor *c, const size_t *sizes, int n, bool ext)
+{
+	int alt = read_choice(c);
+	if (alt < 0)
+		return;
+	if (alt < n)
+		v2x_skip(c, sizes[alt]);
+	else if (ext)
+		skip_open_type(c);
+	else
+		c->err = true;
+}
+
+/* EccP256CurvePoint: x-only, fill (NULL), compressed-y-0, compressed-y-1, uncompressed. */
+static const size_t ecc_p256_point_sizes[] = {32, 0, 32, 32, 64};
+
+/* HeaderInfo.encryptionKey: public { supportedSymmAlg, BasePublicEncryptionKey } |
+ * symmetric { aes128Ccm } */
+static void skip_encryption_key(struct v2x_cursor *c)
+{
+	static const size_t aes128_ccm[] = {16};
+	switch (read_choice(c)) {
+	case 0:
+		v2x_skip(c, 1); /* SymmAlgorithm: a one-octet ENUMERATED */
+		int key = read_choice(c);
+		if (key == 0 || key == 1) /* eciesNistP256, eciesBrainpoolP256r1 */
+			skip_fixed_choice(c, ecc_p256_point_sizes, 5, false);
+		else if (key > 1)
+			skip_open_type(c);
+		break;
+	case 1:
+		skip_fixed_choice(c, aes128_ccm, 1, true);
+		break;
+	default:
+		c->err = true;
+	}
+}
+
+/* HeaderInfo: psid, then optional fields in the order of its preamble bits. */
+static void read_header_info(struct v2x_cursor *c, struct v2x_dot2 *d)
+{
+	uint8_t preamble = v2x_u8(c);
+	size_t psid_len = read_length(c);
+	if (psid_len == 0 || psid_len > 4)
+		c->err = true; /* PSIDs fit in four octets (IEEE 1609.12) */
+	d->psid = (uint32_t)v2x_beN(c, c->err ? 0 : psid_len);
+	d->has_psid = !c->err;
+	if (preamble & 0x40) { /* generationTime: Time64 */
+		d->generation_time = v2x_be64(c);
+		d->has_generation_time = !c->err;
+	}
+	if (preamble & 0x20) /* expiryTime: Time64 */
+		v2x_skip(c, 8);
+	if (preamble & 0x10) /* generationLocation: latitude, longitude, elevation */
+		v2x_skip(c, 4 + 4 + 2);
+	if (preamble & 0x08) /* p2pcdLearningRequest: HashedId3 */
+		v2x_skip(c, 3);
+	if (preamble & 0x04) { /* missingCrlIdentifier: { cracaId, crlSeries, ... } */
+		bool ext = v2x_u8(c) & 0x80;
+		v2x_skip(c, 3 + 2);
+		if (ext)
+			skip_extension_additions(c);
+	}
+	if (preamble & 0x02)
+		skip_encryption_key(c);
+	if (preamble & 0x80) /* inlineP2pcdRequest, requestedCertificate, ... */
+		skip_extension_additions(c);
+}
+
+static void read_signer(struct v2x_cursor *c, struct v2x_dot2 *d)
+{
+	int alt = read_choice(c);
+	switch (alt) {
+	case V2X_DOT2_SIGNER_DIGEST: {
+		const uint8_t *h = v2x_bytes(c, sizeof(d->digest));
+		if (h)
+			memcpy(d->digest, h, sizeof(d->digest));
+		break;
+	}
+	case V2X_DOT2_SIGNER_CERTIFICATE: {
+		/* SEQUENCE OF quantity: a length-prefixed unsigned count */
+		size_t n = read_length(c);
+		if (n == 0 || n > 4)
+			c->err = true;
+		d->n_certs = (unsigned)v2x_beN(c, c->err ? 0 : n);
+		break;
+	}
+	case V2X_DOT2_SIGNER_SELF:
+		break;
+	default:
+		if (alt > V2X_DOT2_SIGNER_SELF)
+			skip_open_type(c);
+		d->signer = V2X_DOT2_SIGNER_NONE;
+		return;
+	}
+	d->signer = c->err ? V2X_DOT2_SIGNER_NONE : (enum v2x_dot2_signer)alt;
+}
+
+static int read_data(struct v2x_cursor *c, struct v2x_dot2 *d, bool nested,
+		     const char **why);
+
+/* SignedData up to the signer: hashId, tbsData { payload, headerInfo }, signer. */
+static int read_signed(struct v2x_cursor *c, struct v2x_dot2 *d, const char **why)
+{
+	static const size_t hashed_data_sizes[] = {32};
+	d->hash_id = v2x_u8(c);
+	uint8_t preamble = v2x_u8(c); /* SignedDataPayload: ext, data?, extDataHash? */
+	if (preamble & 0x40) {
+		struct v2x_dot2 inner;
+		if (read_data(c, &inner, true, why) < 0)
+			return -1;
+		d->payload = inner.payload;
+		d->payload_len = inner.payload_len;
+	}
+	if (preamble & 0x20)
+		skip_fixed_choice(c, hashed_data_sizes, 1, true);
+	if (preamble & 0x80)
+		skip_extension_additions(c);
+	if (c->err) {
+		*why = "IEEE 1609.2 signed payload truncated or malformed";
+		return -1;
+	}
+	read_header_info(c, d);
+	if (c->err) {
+		*why = "IEEE 1609.2 headerInfo truncated or malformed";
+		return -1;
+	}
+	read_signer(c, d);
+	if (c->err) {
+		*why = "IEEE 1609.2 signer truncated or malformed";
+		return -1;
+	}
+	return 0;
+}
+
+/* Ieee1609Dot2Data { protocolVersion, content }. A nested one (a signed payload)
+ * must be unsecuredData: anything else would have to be parsed to its end. */
+static int read_data(struct v2x_cursor *c, struct v2x_dot2 *d, bool nested,
+		     const char **why)
+{
+	memset(d, 0, sizeof(*d));
+	d->signer = V2X_DOT2_SIGNER_NONE;
+	d->version = v2x_u8(c);
+	if (!c->err && d->version != DOT2_PROTOCOL_VERSION) {
+		*why = "IEEE 1609.2 protocolVersion is not 3";
+		return -1;
+	}
+	int alt = read_choice(c);
+	if (c->err) {
+		*why = "IEEE 1609.2 data truncated or content tag malformed";
+		return -1;
+	}
+	d->content = alt <= V2X_DOT2_SIGNED_CERT_REQUEST ? (enum v2x_dot2_content)alt
+							 : V2X_DOT2_OTHER;
+	if (nested && d->content != V2X_DOT2_UNSECURED) {
+		*why = "IEEE 1609.2 signed payload is not unsecuredData";
+		return -1;
+	}
+	switch (d->content) {
+	case V2X_DOT2_UNSECURED: {
+		size_t n = read_length(c);
+		d->payload = v2x_bytes(c, n);
+		d->payload_len = d->payload ? n : 0;
+		break;
+	}
+	case V2X_DOT2_SIGNED:
+		return read_signed(c, d, why);
+	case V2X_DOT2_ENCRYPTED: /* recipients and ciphertext: nothing readable */
+		break;
+	case V2X_DOT2_SIGNED_CERT_REQUEST:
+	case V2X_DOT2_OTHER:
+		skip_open_type(c); /* Opaque, or an extension alternative */
+		break;
+	}
+	if (c->err) {
+		*why = "IEEE 1609.2 data truncated";
+		return -1;
+	}
+	return 0;
+}
+
+int v2x_dot2_parse(const uint8_t *buf, size_t len, struct v2x_dot2 *d, const char **why)
+{
+	struct v2x_cursor c;
+	v2x_cur_init(&c, buf, len);
+	return read_data(&c, d, false, why);
+}
+
+const char *v2x_dot2_content_name(enum v2x_dot2_content content)
+{
+	switch (content) {
+	case V2X_DOT2_UNSECURED:
+		return "unsecuredData";
+	case V2X_DOT2_SIGNED:
+		return "signedData";
+	case V2X_DOT2_ENCRYPTED:
+		return "encryptedData";
+	case V2X_DOT2_SIGNED_CERT_REQUEST:
+		return "signedCertificateRequest";
+	case V2X_DOT2_OTHER:
+		break;
+	}
+	return "other";
+}

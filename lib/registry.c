@@ -1,2 +1,191 @@
-/* placeholder: being written */
-typedef int v2x_placeholder_registry;
+/* The V2X name tables (see registry.h): one row per assigned number, so adding a PSID,
+ * a WAVE element or a message id is a one-line change here and nowhere else. */
+#include "registry.h"
+
+#include <stddef.h>
+
+/* IEEE 1609.12 PSID assignments. j2735 = 1 where SAE J2735 messages travel. */
+const struct v2x_psid v2x_psids[] = {
+	{0x00, "System", 0},
+	{0x01, "Electronic fee collection", 0},
+	{0x02, "Freight fleet management", 0},
+	{0x03, "Public transport", 0},
+	{0x04, "Traffic traveller information", 0},
+	{0x05, "Traffic control", 0},
+	{0x06, "Parking management", 0},
+	{0x07, "Geographic road database", 0},
+	{0x08, "Medium range preinformation", 0},
+	{0x09, "Man-machine interface", 0},
+	{0x0a, "Intersystem interface", 0},
+	{0x0b, "Automatic vehicle identification", 0},
+	{0x0c, "Emergency warning", 0},
+	{0x0d, "Private", 0},
+	{0x0e, "Multi-purpose payment", 0},
+	{0x0f, "DSRC resource manager", 0},
+	{0x10, "After theft systems", 0},
+	{0x11, "Cruise assist highway system", 0},
+	{0x12, "Multi-purpose information system", 0},
+	{0x13, "Multi-mobile information system", 0},
+	{0x14, "EFC compliance check communication applications", 0},
+	{0x15, "EFC localisation augmentation communication applications", 0},
+	{0x20, "Vehicle-to-vehicle safety and awareness", 1},
+	{0x21, "Limited sensor vehicle-to-vehicle safety and awareness", 0},
+	{0x22, "Tracked vehicle safety and awareness", 0},
+	{0x23, "WAVE security management", 0},
+	{0x24, "CA basic services", 0},
+	{0x25, "DEN basic services", 0},
+	{0x26, "Misbehavior reporting for common applications", 0},
+	{0x27, "Vulnerable road users safety applications", 1},
+	{0x7f, "Testing", 0},
+	{0x80, "Differential GPS corrections, uncompressed", 1},
+	{0x81, "Differential GPS corrections, compressed", 1},
+	{0x82, "Intersection safety and awareness", 1},
+	{0x83, "Traveller information and roadside signage", 1},
+	{0x84, "Mobile probe exchanges", 1},
+	{0x85, "Emergency and erratic vehicles present in roadway", 1},
+	{0x86, "Remote management protocol execution", 0},
+	{0x87, "WAVE service advertisement", 0},
+	{0x88, "Peer-to-peer distribution of security management information", 0},
+	{0x89, "Traffic light manoeuvre service", 0},
+	{0x8a, "Road and lane topology service", 0},
+	{0x8b, "Infrastructure to vehicle information service", 0},
+	{0x8c, "Traffic light control requests service", 0},
+	{0x8d, "GeoNetworking management communications", 0},
+	{0x100, "Certificate revocation list application", 0},
+	{0x27d, "Traffic light control status service", 0},
+	{0x207f, "Collective perception service", 0},
+	{0x4082, "Vehicle initiated distress notification", 0},
+	{0x8010, "Sensor data sharing", 1},
+	{0x204080, "Fast service advertisement protocol", 0},
+	{0x204081, "ITS station-internal management communications protocol", 0},
+	{0x204082, "Delay tolerant networking", 0},
+	{0x204083, "Software update", 0},
+	{0x204084, "Private applications 0x204084", 0},
+	{0x204085, "Private applications 0x204085", 0},
+	{0x204086, "Private applications 0x204086", 0},
+	{0x204087, "Private applications 0x204087", 0},
+	{0x204090, "CV pilot application 0x204090", 1},
+	{0x204091, "CV pilot application 0x204091", 1},
+	{0x204092, "CV pilot application 0x204092", 1},
+	{0x204093, "CV pilot application 0x204093", 1},
+	{0x204094, "CV pilot application 0x204094", 1},
+	{0x204095, "CV pilot application 0x204095", 1},
+	{0x204096, "CV pilot application 0x204096", 1},
+	{0x204097, "CV pilot application 0x204097", 1},
+	{0x1020407e, "IPv6 routing", 0},
+	{0, NULL, 0},
+};
+
+/* IEEE 1609.3 WAVE element ids (WSMP headers, WSA and legacy WSMP v2). */
+const struct v2x_name v2x_wave_elements[] = {
+	{1, "Service Info"},
+	{2, "Channel Info"},
+	{3, "WAVE Routing Advertisement"},
+	{V2X_WEID_TX_POWER, "Transmit Power Used"},
+	{5, "2D Location"},
+	{6, "3D Location"},
+	{7, "Advertiser Identifier"},
+	{8, "Provider Service Context"},
+	{9, "IPv6 Address"},
+	{10, "Service Port"},
+	{11, "Provider MAC Address"},
+	{12, "EDCA Parameter Set"},
+	{13, "Secondary DNS"},
+	{14, "Gateway MAC Address"},
+	{V2X_WEID_CHANNEL, "Channel Number"},
+	{V2X_WEID_DATA_RATE, "Data Rate"},
+	{17, "Repeat Rate"},
+	{18, "Country String"},
+	{19, "RCPI Threshold"},
+	{20, "WSA Count Threshold"},
+	{21, "Channel Access"},
+	{22, "WSA Count Threshold Interval"},
+	{V2X_WEID_CHANNEL_LOAD, "Channel Load"},
+	{24, "Protocol Type"},
+	{V2X_WEID_TIME_CONFIDENCE, "Compact Time Confidence"},
+	{26, "Asserted By SA Signer"},
+	{84, "Extended Channel Infos"},
+	{85, "Application Data"},
+	{V2X_WEID_WSMP, "WSMP"},
+	{V2X_WEID_WSMP_S, "WSMP-S"},
+	{V2X_WEID_WSMP_I, "WSMP-I"},
+	{0, NULL},
+};
+
+/* SAE J2735 MessageFrame messageId (DSRCmsgID) values and their ASN.1 types. */
+const struct v2x_msgid v2x_msgids[] = {
+	{18, "MAP", "MapData", 2016},
+	{19, "SPAT", "SPAT", 2016},
+	{20, "BSM", "BasicSafetyMessage", 2016},
+	{21, "CSR", "CommonSafetyRequest", 2016},
+	{22, "EVA", "EmergencyVehicleAlert", 2016},
+	{23, "ICA", "IntersectionCollision", 2016},
+	{24, "NMEA", "NMEAcorrections", 2016},
+	{25, "PDM", "ProbeDataManagement", 2016},
+	{26, "PVD", "ProbeVehicleData", 2016},
+	{27, "RSA", "RoadSideAlert", 2016},
+	{28, "RTCM", "RTCMcorrections", 2016},
+	{29, "SRM", "SignalRequestMessage", 2016},
+	{30, "SSM", "SignalStatusMessage", 2016},
+	{31, "TIM", "TravelerInformation", 2016},
+	{32, "PSM", "PersonalSafetyMessage", 2016},
+	{33, "RSM", "RoadSafetyMessage", 2024},
+	{34, "RWM", "RoadWeatherMessage", 2024},
+	{35, "PDC", "ProbeDataConfigMessage", 2024},
+	{36, "PDR", "ProbeDataReportMessage", 2024},
+	{37, "TAM", "TollAdvertisementMessage", 2024},
+	{38, "TUM", "TollUsageMessage", 2024},
+	{39, "TUMack", "TollUsageAckMessage", 2024},
+	{40, "CCM", "CooperativeControlMessage", 2024},
+	{41, "SDSM", "SensorDataSharingMessage", 2024},
+	{42, "MSCM", "ManeuverSharingAndCoordinatingMessage", 2024},
+	{43, "RGA", "RoadGeometryAndAttributes", 2024},
+	{44, "PSM2", "PersonalSafetyMessage2", 2024},
+	{45, "TSPaT", "TrafficSignalPhaseAndTiming", 2024},
+	{46, "SCPR", "SignalControlAndPrioritizationRequest", 2024},
+	{47, "SCPS", "SignalControlAndPrioritizationStatus", 2024},
+	{48, "RUCCM", "RoadUserChargingConfigMessage", 2024},
+	{49, "RUCRM", "RoadUserChargingReportMessage", 2024},
+	{50, "TLSM", "TrafficLightStatusMessage", 2024},
+	{240, "TEST00", "TestMessage00", 2016},
+	{241, "TEST01", "TestMessage01", 2016},
+	{242, "TEST02", "TestMessage02", 2016},
+	{243, "TEST03", "TestMessage03", 2016},
+	{244, "TEST04", "TestMessage04", 2016},
+	{245, "TEST05", "TestMessage05", 2016},
+	{246, "TEST06", "TestMessage06", 2016},
+	{247, "TEST07", "TestMessage07", 2016},
+	{248, "TEST08", "TestMessage08", 2016},
+	{249, "TEST09", "TestMessage09", 2016},
+	{250, "TEST10", "TestMessage10", 2016},
+	{251, "TEST11", "TestMessage11", 2016},
+	{252, "TEST12", "TestMessage12", 2016},
+	{253, "TEST13", "TestMessage13", 2016},
+	{254, "TEST14", "TestMessage14", 2016},
+	{255, "TEST15", "TestMessage15", 2016},
+	{0, NULL, NULL, 0},
+};
+
+const char *v2x_psid_name(uint32_t psid)
+{
+	for (const struct v2x_psid *p = v2x_psids; p->name; p++)
+		if (p->psid == psid)
+			return p->name;
+	return NULL;
+}
+
+const char *v2x_wave_element_name(uint8_t id)
+{
+	for (const struct v2x_name *e = v2x_wave_elements; e->name; e++)
+		if (e->value == id)
+			return e->name;
+	return NULL;
+}
+
+const struct v2x_msgid *v2x_msgid_lookup(uint32_t id)
+{
+	for (const struct v2x_msgid *m = v2x_msgids; m->abbrev; m++)
+		if (m->id == id)
+			return m;
+	return NULL;
+}

@@ -41,6 +41,7 @@ enum {
 	V2X_WEID_CHANNEL = 15,
 	V2X_WEID_DATA_RATE = 16,
 	V2X_WEID_CHANNEL_LOAD = 23,
+	V2X_WEID_TIME_CONFIDENCE = 25, /* compact time confidence (WSMP v3 N-header) */
 	V2X_WEID_WSMP = 128,     /* WSMP v2: WSM data follows */
 	V2X_WEID_WSMP_S = 129,   /* WSMP v2: secured WSM data follows */
 	V2X_WEID_WSMP_I = 130,

@@ -14,7 +14,7 @@ struct v2x_wave_ext {
 	const uint8_t *value;   /* points into the frame */
 	bool known;             /* id in the table of decoded elements */
 	int32_t number;         /* decoded value for the known ids:
-				 * tx power dBm (value - 128 for v3; v2 as coded),
+				 * tx power dBm (v3: value - 128; v2: signed octet),
 				 * channel number, data rate (500 kb/s units), channel load */
 };
 

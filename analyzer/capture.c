@@ -1,0 +1,429 @@
+/* `v2xcap capture`: live capture with libpcap (monitor vif = radiotap, OCB netdev =
+ * Ethernet), keeping WSMP (0x88DC) frames, written to pcapng/pcap, with live per-message
+ * statistics; SIGINT/SIGTERM end it cleanly and the file stays complete. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <getopt.h>
+#include <pcap/pcap.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/signalfd.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "capwrite.h"
+#include "cli.h"
+#include "frame.h"
+#include "nl80211.h"
+#include "output.h"
+#include "privdrop.h"
+#include "stats.h"
+
+static const char capture_usage[] =
+	"usage: v2xcap capture -i IFACE [-w FILE] [--all] [--stats] [--duration S] [--count N]\n"
+	"                      [--rotate SIZE|TIME] [--user USER]\n"
+	"  -i IFACE          a monitor vif (radiotap) or an OCB netdev (Ethernet)\n"
+	"  -w FILE           write the frames: FILE.pcap as pcap, any other name as pcapng\n"
+	"                    (with the interface name and channel in its description)\n"
+	"  --all             keep every frame (default: only WSMP, EtherType 0x88DC, behind\n"
+	"                    LLC/SNAP or EPD)\n"
+	"  --stats           live per-message-type counts and rates on stderr\n"
+	"  --duration S      stop after S seconds;  --count N: after N frames kept\n"
+	"  --rotate SIZE|TIME  start a new file (FILE-00001.EXT, ...) every SIZE octets\n"
+	"                    (k, M, G suffixes) or every TIME (s, m, h suffixes)\n"
+	"  --user USER       user to become once the capture is open (default: the sudo\n"
+	"                    user, else nobody); no capabilities are kept\n"
+	"SIGINT/SIGTERM stop the capture; the file holds every frame received.\n"
+	"Without root: setcap cap_net_raw,cap_net_admin+ep $(command -v v2xcap)\n";
+
+struct capture_opts {
+	const char *iface, *file, *user;
+	bool all, live_stats;
+	double duration_s;
+	uint64_t count;
+	uint64_t rotate_bytes;
+	int64_t rotate_us;
+};
+
+/* "100M" -> bytes, "10m" -> time: k/M/G are sizes, s/m/h are times; 0 on error. */
+static int parse_rotate(const char *s, struct capture_opts *o)
+{
+	char *end;
+	double v = strtod(s, &end);
+	if (end == s || v <= 0)
+		return -1;
+	switch (*end) {
+	case '\0': o->rotate_bytes = (uint64_t)v; break;
+	case 'k': o->rotate_bytes = (uint64_t)(v * 1e3); break;
+	case 'M': o->rotate_bytes = (uint64_t)(v * 1e6); break;
+	case 'G': o->rotate_bytes = (uint64_t)(v * 1e9); break;
+	case 's': o->rotate_us = (int64_t)(v * 1e6); break;
+	case 'm': o->rotate_us = (int64_t)(v * 60e6); break;
+	case 'h': o->rotate_us = (int64_t)(v * 3600e6); break;
+	default: return -1;
+	}
+	return end[0] && end[1] ? -1 : 0;
+}
+
+/* 0, 1 when --help was printed, 2 on a usage error. */
+static int parse_capture_opts(int argc, char **argv, struct capture_opts *o)
+{
+	static const struct option longopts[] = {
+		{"interface", required_argument, NULL, 'i'},
+		{"write", required_argument, NULL, 'w'},
+		{"all", no_argument, NULL, 'a'},
+		{"stats", no_argument, NULL, 's'},
+		{"duration", required_argument, NULL, 'd'},
+		{"count", required_argument, NULL, 'c'},
+		{"rotate", required_argument, NULL, 'r'},
+		{"user", required_argument, NULL, 'u'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	int c;
+	char *end;
+	while ((c = getopt_long(argc, argv, "i:w:c:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'i': o->iface = optarg; break;
+		case 'w': o->file = optarg; break;
+		case 'a': o->all = true; break;
+		case 's': o->live_stats = true; break;
+		case 'u': o->user = optarg; break;
+		case 'd':
+			o->duration_s = strtod(optarg, &end);
+			if (*end || o->duration_s <= 0)
+				goto usage;
+			break;
+		case 'c':
+			o->count = strtoull(optarg, &end, 10);
+			if (*end || o->count == 0)
+				goto usage;
+			break;
+		case 'r':
+			if (parse_rotate(optarg, o) < 0)
+				goto usage;
+			break;
+		case 'h':
+			fputs(capture_usage, stdout);
+			return 1;
+		default:
+			goto usage;
+		}
+	}
+	if (o->iface && optind == argc && (o->file || !(o->rotate_bytes || o->rotate_us)))
+		return 0;
+usage:
+	fputs(capture_usage, stderr);
+	return 2;
+}
+
+struct capture {
+	pcap_t *pcap;
+	int linktype;
+	bool all;
+	uint64_t count, seen, kept;
+	struct v2x_capwriter *writer;
+	struct v2x_stats stats;
+	char err[512];
+	bool failed;
+};
+
+static int64_t ts_us_of(const struct timeval *tv)
+{
+	return (int64_t)tv->tv_sec * 1000000 + tv->tv_usec;
+}
+
+static void on_packet(u_char *user, const struct pcap_pkthdr *h, const u_char *data)
+{
+	struct capture *c = (struct capture *)user;
+	struct v2x_frame f;
+	c->seen++;
+	if (c->failed || (c->count && c->kept >= c->count))
+		return;
+	v2x_frame_parse(c->linktype, data, h->caplen, &f);
+	if (!c->all && f.ethertype != V2X_ETHERTYPE_WSMP)
+		return;
+	c->kept++;
+	struct v2x_sample sm = {ts_us_of(&h->ts), h->caplen, h->len};
+	v2x_stats_add(&c->stats, &f, &sm);
+	if (c->writer && v2x_capwriter_write(c->writer, sm.ts_us, data, h->caplen, h->len,
+					     c->err, sizeof c->err) < 0)
+		c->failed = true;
+	if (c->failed || (c->count && c->kept >= c->count))
+		pcap_breakloop(c->pcap);
+}
+
+/* One line per closed interval (stderr not a terminal). */
+static void print_interval(void *ctx, const struct v2x_interval *iv)
+{
+	(void)ctx;
+	char buf[32], when[16];
+	double secs = (double)iv->len_us / 1e6;
+	time_t start = (time_t)(iv->start_us / 1000000);
+	struct tm tm;
+	strftime(when, sizeof when, "%H:%M:%S", localtime_r(&start, &tm));
+	fprintf(stderr, "%s %llu frames", when, (unsigned long long)iv->total);
+	for (size_t i = 0; i < iv->n_types; i++)
+		fprintf(stderr, "  %s %llu (%.1f/s)",
+			v2x_stats_key_name(V2X_BY_TYPE, iv->type_keys[i], buf, sizeof buf),
+			(unsigned long long)iv->counts[i], (double)iv->counts[i] / secs);
+	fputc('\n', stderr);
+}
+
+/* Refreshing table (stderr is a terminal). */
+static void print_table(const struct capture *c)
+{
+	fprintf(stderr, "\033[H\033[J%llu frames kept, %llu seen\n",
+		(unsigned long long)c->kept, (unsigned long long)c->seen);
+	v2x_output_stats(stderr, V2X_FMT_TABLE, V2X_VIEW_TYPE, &c->stats);
+}
+
+static pcap_t *open_live(const char *iface, char *err, size_t errlen)
+{
+	char errbuf[PCAP_ERRBUF_SIZE] = "";
+	pcap_t *p = pcap_create(iface, errbuf);
+	if (!p) {
+		snprintf(err, errlen, "%s: %s", iface, errbuf);
+		return NULL;
+	}
+	pcap_set_snaplen(p, 65535);
+	pcap_set_immediate_mode(p, 1);
+	int rc = pcap_activate(p);
+	if (rc < 0) {
+		snprintf(err, errlen, "%s: %s%s", iface, pcap_statustostr(rc),
+			 rc == PCAP_ERROR_PERM_DENIED ? " (needs root or CAP_NET_RAW: "
+							"setcap cap_net_raw,cap_net_admin+ep)" : "");
+		if (rc == PCAP_ERROR)
+			snprintf(err, errlen, "%s: %s", iface, pcap_geterr(p));
+		pcap_close(p);
+		return NULL;
+	}
+	if (pcap_setnonblock(p, 1, errbuf) < 0) {
+		snprintf(err, errlen, "%s: %s", iface, errbuf);
+		pcap_close(p);
+		return NULL;
+	}
+	return p;
+}
+
+/* Kernel-side filter: exact on Ethernet; on 802.11 data frames only, because EPD has no
+ * BPF primitive — on_packet() keeps exactly the 0x88DC frames (SNAP or EPD). */
+static int set_filter(pcap_t *p, int linktype, char *err, size_t errlen)
+{
+	const char *expr = linktype == V2X_LINK_ETHERNET ? "ether proto 0x88dc"
+			   : (linktype == V2X_LINK_RADIOTAP || linktype == V2X_LINK_IEEE80211)
+				   ? "type data"
+				   : NULL;
+	struct bpf_program prog;
+	if (!expr)
+		return 0;
+	if (pcap_compile(p, &prog, expr, 1, PCAP_NETMASK_UNKNOWN) < 0 ||
+	    pcap_setfilter(p, &prog) < 0) {
+		snprintf(err, errlen, "filter '%s': %s", expr, pcap_geterr(p));
+		return -1;
+	}
+	pcap_freecode(&prog);
+	return 0;
+}
+
+/* The channel of iface, or for a monitor vif without one, of an interface on the same
+ * phy that has one (the channel it receives on). NULL when unknown or not wireless. */
+static const struct v2x_nl_iface *tuned_interface(struct v2x_nl *nl, const char *iface,
+						  struct v2x_nl_iface *all, size_t cap)
+{
+	struct v2x_nl_error e;
+	size_t n;
+	uint32_t ifindex;
+	if (v2x_nl_ifindex(iface, &ifindex, &e) < 0 ||
+	    v2x_nl_list_interfaces(nl, all, cap, &n, &e) < 0)
+		return NULL;
+	const struct v2x_nl_iface *self = NULL;
+	for (size_t i = 0; i < n; i++)
+		if (all[i].ifindex == ifindex)
+			self = &all[i];
+	if (!self || self->freq)
+		return self && self->freq ? self : NULL;
+	for (size_t i = 0; i < n; i++)
+		if (all[i].wiphy == self->wiphy && all[i].freq)
+			return &all[i];
+	return NULL;
+}
+
+/* "wlan1, 5890 MHz (channel 178), 10 MHz" when nl80211 knows the channel. */
+static void describe(const char *iface, char *desc, size_t len)
+{
+	struct v2x_nl nl;
+	struct v2x_nl_error e;
+	struct v2x_nl_iface all[64];
+	snprintf(desc, len, "%s", iface);
+	if (v2x_nl_open(&nl, &e) < 0)
+		return;
+	const struct v2x_nl_iface *on = tuned_interface(&nl, iface, all, sizeof all / sizeof all[0]);
+	if (on)
+		snprintf(desc, len, "%s, %u MHz (channel %u), %u MHz", iface, on->freq,
+			 v2x_nl_channel_of(on->freq), v2x_nl_width_mhz(on->width));
+	v2x_nl_close(&nl);
+}
+
+static int64_t now_us(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+/* Runs until a signal, --duration, --count or an error; returns 0 or -1 (c->err). */
+static int capture_loop(struct capture *c, int sig_fd, double duration_s, bool tty)
+{
+	int64_t end_us = duration_s > 0 ? now_us() + (int64_t)(duration_s * 1e6) : 0;
+	int64_t next_table_us = now_us();
+	struct pollfd fds[2] = {{pcap_get_selectable_fd(c->pcap), POLLIN, 0},
+				{sig_fd, POLLIN, 0}};
+	bool stop = false;
+	while (!stop) {
+		int timeout = 1000;
+		if (end_us) {
+			int64_t left = (end_us - now_us()) / 1000;
+			timeout = left < 0 ? 0 : left < timeout ? (int)left : timeout;
+		}
+		if (poll(fds, 2, timeout) < 0 && errno != EINTR) {
+			snprintf(c->err, sizeof c->err, "poll: %s", strerror(errno));
+			return -1;
+		}
+		if (fds[1].revents & POLLIN) {
+			struct signalfd_siginfo si;
+			ssize_t got = read(sig_fd, &si, sizeof si);
+			(void)got; /* which signal does not matter: both stop */
+			stop = true;
+		}
+		/* One buffer per wake-up (poll comes back while more wait); after a signal
+		 * drain everything that has arrived, so every frame goes to the file. */
+		int n = pcap_dispatch(c->pcap, -1, on_packet, (u_char *)c);
+		while (stop && n > 0)
+			n = pcap_dispatch(c->pcap, -1, on_packet, (u_char *)c);
+		if (n == PCAP_ERROR) {
+			snprintf(c->err, sizeof c->err, "%s", pcap_geterr(c->pcap));
+			return -1;
+		}
+		if (c->failed)
+			return -1;
+		if (c->writer && v2x_capwriter_flush(c->writer) < 0) {
+			snprintf(c->err, sizeof c->err, "cannot write %s: %s",
+				 v2x_capwriter_path(c->writer), strerror(errno));
+			return -1;
+		}
+		if ((c->count && c->kept >= c->count) || (end_us && now_us() >= end_us))
+			stop = true;
+		if (tty && now_us() >= next_table_us) {
+			print_table(c);
+			next_table_us = now_us() + 1000000;
+		}
+	}
+	return 0;
+}
+
+static void print_summary(const struct capture *c, const char *iface, double secs)
+{
+	struct pcap_stat ps;
+	fprintf(stderr, "v2xcap capture: %s: %llu frames kept of %llu seen in %.1f s", iface,
+		(unsigned long long)c->kept, (unsigned long long)c->seen, secs);
+	if (c->writer)
+		fprintf(stderr, ", written to %s (%u file%s)", v2x_capwriter_path(c->writer),
+			v2x_capwriter_files(c->writer),
+			v2x_capwriter_files(c->writer) == 1 ? "" : "s");
+	fputc('\n', stderr);
+	if (pcap_stats(c->pcap, &ps) == 0)
+		fprintf(stderr, "libpcap: %u received, %u dropped by the kernel, %u dropped by "
+				"the interface\n", ps.ps_recv, ps.ps_drop, ps.ps_ifdrop);
+	v2x_output_stats(stderr, V2X_FMT_TABLE, V2X_VIEW_TYPE, &c->stats);
+}
+
+/* Everything after the capture socket is open: signals, privileges, file, loop. */
+static int run_capture(struct capture *c, const struct capture_opts *o)
+{
+	char desc[128], became[64];
+	describe(o->iface, desc, sizeof desc);
+	sigset_t mask;
+	sigemptyset(&mask);
+	sigaddset(&mask, SIGINT);
+	sigaddset(&mask, SIGTERM);
+	sigprocmask(SIG_BLOCK, &mask, NULL);
+	int sig_fd = signalfd(-1, &mask, SFD_CLOEXEC);
+	if (sig_fd < 0) {
+		snprintf(c->err, sizeof c->err, "signalfd: %s", strerror(errno));
+		return -1;
+	}
+	int rc = -1;
+	if (v2x_drop_privileges(o->user, became, sizeof became, c->err, sizeof c->err) < 0)
+		goto out;
+	if (o->file) {
+		struct v2x_capwriter_conf wc = {o->file, c->linktype, 65535, o->iface, desc,
+						o->rotate_bytes, o->rotate_us};
+		c->writer = v2x_capwriter_open(&wc, c->err, sizeof c->err);
+		if (!c->writer) {
+			size_t n = strlen(c->err);
+			snprintf(c->err + n, sizeof c->err - n,
+				 " (privileges: %s; write where that user may, or --user)", became);
+			goto out;
+		}
+	}
+	bool tty = o->live_stats && isatty(STDERR_FILENO);
+	if (o->live_stats && !tty)
+		v2x_stats_set_interval(&c->stats, 1000000, print_interval, NULL);
+	fprintf(stderr, "v2xcap capture: %s (%s, link type %s), %s frames, privileges: %s\n",
+		o->iface, desc, pcap_datalink_val_to_name(c->linktype),
+		c->all ? "all" : "WSMP", became);
+	int64_t start = now_us();
+	rc = capture_loop(c, sig_fd, o->duration_s, tty);
+	v2x_stats_finish(&c->stats);
+	print_summary(c, o->iface, (double)(now_us() - start) / 1e6);
+	if (c->writer) {
+		char err[512];
+		if (v2x_capwriter_close(c->writer, err, sizeof err) < 0 && rc == 0) {
+			snprintf(c->err, sizeof c->err, "%s", err);
+			rc = -1;
+		}
+		c->writer = NULL;
+	}
+out:
+	close(sig_fd);
+	return rc;
+}
+
+int cmd_capture(int argc, char **argv)
+{
+	struct capture_opts o = {0};
+	int rc = parse_capture_opts(argc, argv, &o);
+	if (rc)
+		return rc == 1 ? V2X_EXIT_OK : V2X_EXIT_USAGE;
+	struct capture c = {.all = o.all, .count = o.count};
+	c.pcap = open_live(o.iface, c.err, sizeof c.err);
+	if (!c.pcap) {
+		fprintf(stderr, "v2xcap capture: %s\n", c.err);
+		return V2X_EXIT_RUNTIME;
+	}
+	c.linktype = pcap_datalink(c.pcap);
+	if (!o.all && !v2x_linktype_supported(c.linktype)) {
+		fprintf(stderr, "v2xcap capture: %s: link type %s is not one v2xcap reads "
+				"(use --all to capture anyway)\n",
+			o.iface, pcap_datalink_val_to_name(c.linktype));
+		pcap_close(c.pcap);
+		return V2X_EXIT_RUNTIME;
+	}
+	if ((!o.all && set_filter(c.pcap, c.linktype, c.err, sizeof c.err) < 0) ||
+	    v2x_stats_init(&c.stats, NULL) < 0) {
+		fprintf(stderr, "v2xcap capture: %s: %s\n", o.iface,
+			c.err[0] ? c.err : "out of memory");
+		pcap_close(c.pcap);
+		return V2X_EXIT_RUNTIME;
+	}
+	rc = run_capture(&c, &o);
+	if (rc < 0)
+		fprintf(stderr, "v2xcap capture: %s: %s\n", o.iface, c.err);
+	v2x_stats_free(&c.stats);
+	pcap_close(c.pcap);
+	return rc < 0 ? V2X_EXIT_RUNTIME : V2X_EXIT_OK;
+}

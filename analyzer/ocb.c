@@ -1,0 +1,329 @@
+/* `v2xcap ocb`: bring an 802.11p radio onto a 5.9 GHz channel in OCB mode (join, leave),
+ * add a radiotap monitor vif, show the state; kernel errors come with a hint. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <getopt.h>
+#include <linux/nl80211.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "nl80211.h"
+
+struct ocb_opts;
+
+struct ocb_sub {
+	const char *name;
+	const char *usage;
+	const char *help;
+	int min_pos, max_pos; /* positional arguments */
+	int (*run)(struct v2x_nl *nl, const struct ocb_opts *o);
+};
+
+static const char ocb_usage_all[] =
+	"usage: v2xcap ocb join IFACE FREQ|CHANNEL [--width 5|10|20]\n"
+	"       v2xcap ocb leave IFACE\n"
+	"       v2xcap ocb monitor IFACE [--name NAME]\n"
+	"       v2xcap ocb status [IFACE]\n";
+static const char ocb_notes[] =
+	"FREQ in MHz (e.g. 5890) or an ITS channel number 172-184 (freq = 5000 + 5 * ch).\n"
+	"Needs CAP_NET_ADMIN (root, or: setcap cap_net_admin+ep $(command -v v2xcap)).\n";
+
+/* "5890" (MHz) or "178" (channel 172-184). 0 when not understood. */
+static uint32_t parse_freq(const char *s)
+{
+	char *end;
+	unsigned long v = strtoul(s, &end, 10);
+	if (*end || end == s)
+		return 0;
+	if (v >= 172 && v <= 184)
+		return (uint32_t)(5000 + 5 * v);
+	return v >= 2400 && v <= 7200 ? (uint32_t)v : 0;
+}
+
+/* Why a request failed, in the user's words, from the errno and what the phy reports. */
+static const char *hint_for(struct v2x_nl *nl, const struct v2x_nl_error *e,
+			    const struct v2x_nl_iface *iface, uint32_t freq, unsigned width)
+{
+	switch (e->err) {
+	case EPERM:
+	case EACCES:
+		return "needs CAP_NET_ADMIN: run as root (sudo), or give the binary the "
+		       "capability: setcap cap_net_admin+ep $(command -v v2xcap)";
+	case EOPNOTSUPP:
+		return "the driver has no OCB mode: 802.11p needs an OCB-capable driver "
+		       "(e.g. ath9k/ath10k with 802.11p support)";
+	case EBUSY:
+		return "the interface or phy is busy: another interface on this phy may use a "
+		       "different channel, or a manager (NetworkManager, wpa_supplicant) "
+		       "holds it";
+	case ENETDOWN:
+		return "the interface is down: 'v2xcap ocb join' brings it up; check rfkill";
+	case ENODEV:
+		return "no such wireless interface: see 'v2xcap ocb status'";
+	case EINVAL:
+		break;
+	default:
+		return NULL;
+	}
+	if (!freq || !iface)
+		return NULL;
+	struct v2x_nl_wiphy w;
+	struct v2x_nl_error e2;
+	if (v2x_nl_get_wiphy(nl, iface->wiphy, freq, &w, &e2) < 0)
+		return NULL;
+	if (!w.chan.found)
+		return "the phy has no channel at this frequency";
+	if (w.chan.disabled)
+		return "the channel is disabled by the regulatory domain: 5.9 GHz ITS needs a "
+		       "domain/regulatory.db that enables it (iw reg set, an 802.11p regdb); "
+		       "for mac80211_hwsim load the module with regtest=5";
+	if (width < 20)
+		return "5/10 MHz channels are not supported by this kernel or driver (Linux "
+		       "dropped 5/10 MHz support in 2026): retry with --width 20, or use a "
+		       "kernel/driver with 802.11p support";
+	if (!w.supports_ocb)
+		return "the driver has no OCB mode";
+	return NULL;
+}
+
+static int fail(struct v2x_nl *nl, const char *what, const char *ifname,
+		const struct v2x_nl_error *e, const struct v2x_nl_iface *iface, uint32_t freq,
+		unsigned width)
+{
+	fprintf(stderr, "v2xcap ocb: %s %s: %s", what, ifname, strerror(e->err));
+	if (e->msg[0])
+		fprintf(stderr, " (%s)", e->msg);
+	fputc('\n', stderr);
+	const char *hint = hint_for(nl, e, iface, freq, width);
+	if (hint)
+		fprintf(stderr, "  hint: %s\n", hint);
+	return V2X_EXIT_RUNTIME;
+}
+
+static int lookup(struct v2x_nl *nl, const char *name, struct v2x_nl_iface *iface)
+{
+	uint32_t ifindex;
+	struct v2x_nl_error e;
+	if (v2x_nl_ifindex(name, &ifindex, &e) < 0 ||
+	    v2x_nl_get_interface(nl, ifindex, iface, &e) < 0)
+		return fail(nl, "looking up", name, &e, NULL, 0, 0);
+	return 0;
+}
+
+/* The options of one ocb subcommand (--help is handled by cmd_ocb). */
+struct ocb_opts {
+	unsigned width;
+	const char *name;
+	int n_pos;
+	char *pos[2];
+};
+
+/* Parsed before any netlink socket is opened, so usage errors are always exit 2. */
+static int parse_opts(int argc, char **argv, struct ocb_opts *o, const struct ocb_sub *sub)
+{
+	static const struct option longopts[] = {
+		{"width", required_argument, NULL, 'w'},
+		{"name", required_argument, NULL, 'n'},
+		{NULL, 0, NULL, 0},
+	};
+	int c;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "w:n:", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'w':
+			o->width = (unsigned)atoi(optarg);
+			if (o->width != 5 && o->width != 10 && o->width != 20) {
+				fprintf(stderr, "v2xcap ocb: --width must be 5, 10 or 20\n");
+				return V2X_EXIT_USAGE;
+			}
+			break;
+		case 'n':
+			o->name = optarg;
+			break;
+		default:
+			fprintf(stderr, "%s", ocb_usage_all);
+			return V2X_EXIT_USAGE;
+		}
+	}
+	o->n_pos = argc - optind;
+	if (o->n_pos < sub->min_pos || o->n_pos > sub->max_pos ||
+	    (strcmp(sub->name, "join") == 0 && !parse_freq(argv[optind + 1]))) {
+		fprintf(stderr, "usage: v2xcap ocb %s %s\n%s", sub->name, sub->usage, ocb_notes);
+		return V2X_EXIT_USAGE;
+	}
+	for (int i = 0; i < o->n_pos; i++)
+		o->pos[i] = argv[optind + i];
+	return 0;
+}
+
+static int ocb_join(struct v2x_nl *nl, const struct ocb_opts *o)
+{
+	const char *name = o->pos[0];
+	uint32_t freq = parse_freq(o->pos[1]);
+	struct v2x_nl_iface iface;
+	int rc;
+	if ((rc = lookup(nl, name, &iface)))
+		return rc;
+	struct v2x_nl_error e;
+	bool is_ocb = iface.iftype == NL80211_IFTYPE_OCB;
+	if (is_ocb && iface.freq == freq && v2x_nl_width_mhz(iface.width) == o->width) {
+		printf("%s: already in OCB on %u MHz (channel %u), %u MHz wide\n", name, freq,
+		       v2x_nl_channel_of(freq), o->width);
+		return V2X_EXIT_OK;
+	}
+	if (is_ocb && iface.freq && v2x_nl_leave_ocb(nl, iface.ifindex, &e) < 0)
+		return fail(nl, "leaving OCB on", name, &e, &iface, 0, 0);
+	if (!is_ocb && (v2x_nl_link_set(nl, iface.ifindex, false, &e) < 0 ||
+			v2x_nl_set_iftype(nl, iface.ifindex, NL80211_IFTYPE_OCB, &e) < 0))
+		return fail(nl, "setting OCB mode on", name, &e, &iface, 0, 0);
+	if (v2x_nl_link_set(nl, iface.ifindex, true, &e) < 0)
+		return fail(nl, "bringing up", name, &e, &iface, 0, 0);
+	if (v2x_nl_join_ocb(nl, iface.ifindex, freq, o->width, &e) < 0)
+		return fail(nl, "joining OCB on", name, &e, &iface, freq, o->width);
+	printf("%s: joined OCB on %u MHz (channel %u), %u MHz wide\n", name, freq,
+	       v2x_nl_channel_of(freq), o->width);
+	return V2X_EXIT_OK;
+}
+
+static int ocb_leave(struct v2x_nl *nl, const struct ocb_opts *o)
+{
+	struct v2x_nl_iface iface;
+	int rc;
+	if ((rc = lookup(nl, o->pos[0], &iface)))
+		return rc;
+	struct v2x_nl_error e;
+	if (iface.iftype != NL80211_IFTYPE_OCB || !iface.freq) {
+		printf("%s: not in an OCB channel\n", o->pos[0]);
+		return V2X_EXIT_OK;
+	}
+	if (v2x_nl_leave_ocb(nl, iface.ifindex, &e) < 0)
+		return fail(nl, "leaving OCB on", o->pos[0], &e, &iface, 0, 0);
+	printf("%s: left OCB\n", o->pos[0]);
+	return V2X_EXIT_OK;
+}
+
+static int ocb_monitor(struct v2x_nl *nl, const struct ocb_opts *o)
+{
+	struct v2x_nl_iface iface, mon;
+	int rc;
+	if ((rc = lookup(nl, o->pos[0], &iface)))
+		return rc;
+	struct v2x_nl_error e;
+	uint32_t ifindex;
+	if (v2x_nl_ifindex(o->name, &ifindex, &e) == 0) {
+		/* Idempotent: an existing monitor on the same phy is fine. */
+		if (v2x_nl_get_interface(nl, ifindex, &mon, &e) < 0 ||
+		    mon.iftype != NL80211_IFTYPE_MONITOR || mon.wiphy != iface.wiphy) {
+			fprintf(stderr, "v2xcap ocb: %s exists and is not a monitor on phy%u\n",
+				o->name, iface.wiphy);
+			return V2X_EXIT_RUNTIME;
+		}
+	} else if (v2x_nl_new_monitor(nl, iface.wiphy, o->name, &ifindex, &e) < 0) {
+		return fail(nl, "creating monitor interface", o->name, &e, &iface, 0, 0);
+	}
+	if (v2x_nl_link_set(nl, ifindex, true, &e) < 0)
+		return fail(nl, "bringing up", o->name, &e, &iface, 0, 0);
+	printf("%s: radiotap monitor on phy%u (beside %s)\n", o->name, iface.wiphy, o->pos[0]);
+	return V2X_EXIT_OK;
+}
+
+static void print_status(struct v2x_nl *nl, const struct v2x_nl_iface *i)
+{
+	printf("%s: phy%u, type %s, mac %02x:%02x:%02x:%02x:%02x:%02x", i->name, i->wiphy,
+	       v2x_nl_iftype_name(i->iftype), i->mac[0], i->mac[1], i->mac[2], i->mac[3],
+	       i->mac[4], i->mac[5]);
+	if (i->freq)
+		printf(", %u MHz (channel %u), width %u MHz", i->freq, v2x_nl_channel_of(i->freq),
+		       v2x_nl_width_mhz(i->width));
+	else
+		printf(", no channel");
+	putchar('\n');
+	struct v2x_nl_wiphy w;
+	struct v2x_nl_error e;
+	if (v2x_nl_get_wiphy(nl, i->wiphy, i->freq, &w, &e) < 0) {
+		printf("  phy%u: cannot read capabilities: %s\n", i->wiphy, strerror(e.err));
+		return;
+	}
+	printf("  phy%u: OCB %s, monitor %s, 5 MHz %s, 10 MHz %s\n", i->wiphy,
+	       w.supports_ocb ? "supported" : "NOT supported",
+	       w.supports_monitor ? "supported" : "NOT supported",
+	       w.supports_5mhz ? "supported" : "not reported",
+	       w.supports_10mhz ? "supported" : "not reported");
+	if (w.chan.found)
+		printf("  %u MHz: %s%s%s%s, max %.2f dBm\n", i->freq,
+		       w.chan.disabled ? "DISABLED by the regulatory domain" : "enabled",
+		       w.chan.no_ir ? ", no-IR" : "", w.chan.no_10mhz ? ", no 10 MHz" : "",
+		       w.chan.no_20mhz ? ", no 20 MHz" : "", w.chan.max_power_mbm / 100.0);
+}
+
+static int ocb_status(struct v2x_nl *nl, const struct ocb_opts *o)
+{
+	struct v2x_nl_error e;
+	int rc;
+	if (o->n_pos == 0) {
+		struct v2x_nl_iface all[64];
+		size_t n;
+		if (v2x_nl_list_interfaces(nl, all, sizeof all / sizeof all[0], &n, &e) < 0)
+			return fail(nl, "listing", "interfaces", &e, NULL, 0, 0);
+		for (size_t i = 0; i < n; i++)
+			print_status(nl, &all[i]);
+		if (n == 0)
+			printf("no wireless interfaces\n");
+		return V2X_EXIT_OK;
+	}
+	struct v2x_nl_iface iface;
+	if ((rc = lookup(nl, o->pos[0], &iface)))
+		return rc;
+	print_status(nl, &iface);
+	return V2X_EXIT_OK;
+}
+
+static const struct ocb_sub ocb_subs[] = {
+	{"join", "IFACE FREQ|CHANNEL [--width 5|10|20]", "put IFACE in OCB mode on a channel",
+	 2, 2, ocb_join},
+	{"leave", "IFACE", "leave the OCB channel", 1, 1, ocb_leave},
+	{"monitor", "IFACE [--name NAME]", "add a radiotap monitor vif on IFACE's phy", 1, 1,
+	 ocb_monitor},
+	{"status", "[IFACE]", "phy, mode, channel, width, capabilities, regulatory state", 0,
+	 1, ocb_status},
+};
+
+int cmd_ocb(int argc, char **argv)
+{
+	if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+		FILE *out = argc < 2 ? stderr : stdout;
+		fputs(ocb_usage_all, out);
+		fputs(ocb_notes, out);
+		for (size_t i = 0; i < sizeof ocb_subs / sizeof ocb_subs[0]; i++)
+			fprintf(out, "  %-8s %s\n", ocb_subs[i].name, ocb_subs[i].help);
+		return argc < 2 ? V2X_EXIT_USAGE : V2X_EXIT_OK;
+	}
+	for (size_t i = 0; i < sizeof ocb_subs / sizeof ocb_subs[0]; i++) {
+		if (strcmp(argv[1], ocb_subs[i].name) != 0)
+			continue;
+		for (int a = 2; a < argc; a++)
+			if (strcmp(argv[a], "--help") == 0 || strcmp(argv[a], "-h") == 0) {
+				printf("usage: v2xcap ocb %s %s\n  %s\n%s", ocb_subs[i].name,
+				       ocb_subs[i].usage, ocb_subs[i].help, ocb_notes);
+				return V2X_EXIT_OK;
+			}
+		struct ocb_opts o = {.width = 10, .name = "mon0"};
+		int rc = parse_opts(argc - 1, argv + 1, &o, &ocb_subs[i]);
+		if (rc)
+			return rc;
+		struct v2x_nl nl;
+		struct v2x_nl_error e;
+		if (v2x_nl_open(&nl, &e) < 0) {
+			fprintf(stderr, "v2xcap ocb: cannot talk to nl80211: %s%s%s\n",
+				strerror(e.err), e.msg[0] ? ": " : "", e.msg);
+			return V2X_EXIT_RUNTIME;
+		}
+		rc = ocb_subs[i].run(&nl, &o);
+		v2x_nl_close(&nl);
+		return rc;
+	}
+	fprintf(stderr, "v2xcap ocb: unknown subcommand '%s'\n%s", argv[1], ocb_usage_all);
+	return V2X_EXIT_USAGE;
+}

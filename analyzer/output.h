@@ -1,0 +1,61 @@
+/* Printing capture statistics: an aligned table for a terminal, CSV, or JSON (its shape,
+ * below, is stable: fields may be added, never renamed or removed). Reads a v2x_stats
+ * snapshot only, so it also serves "print so far" during a live capture.
+ *
+ * JSON (one object):
+ *   frames, bytes (captured octets), sliced (frames cut by the snap length),
+ *   wsmp (frames that reached WSMP and passed the filter), filtered_out,
+ *   filter (null | {"type": ID} | {"psid": N}),
+ *   first_time, last_time (Unix seconds, null without frames), span_s,
+ *   not_wsmp {link_error, not_data, protected, other_ethertype, bad_wsmp},
+ *   by_type, by_psid, by_channel, by_sender: arrays sorted by frames (descending) of
+ *     {key (name: "BSM", "0x20", "5860", "02:00:00:00:00:01", "no-J2735", "-" when the
+ *      frame has no such field), value (message id, PSID, MHz, MAC as a 48-bit number;
+ *      null for "-"), frames, share (of wsmp), rate_per_s (over the capture span),
+ *      bytes {min, mean, max} (WSM payload octets), rssi_dbm {min, mean, max} | null,
+ *      signed, unsigned (unsecuredData or no 1609.2), encrypted, errors},
+ *   overflow_type, overflow_psid, overflow_channel, overflow_sender (frames beyond the
+ *     table caps of stats.h),
+ *   bsm_senders: sorted by messages, of {temporary_id (8 hex digits), messages, rate_hz,
+ *     rate_ratio_to_10hz, iat_ms {p50, p95, max} (null below two messages), msgcnt_lost,
+ *     loss_ratio (lost / (lost + messages)), duplicates, age_ms {min, mean, max} | null,
+ *     unsynchronised},
+ *   bsm_overflow, bsm_unreadable.
+ * With --interval: {"interval_s": S, "series": [{start, frames, by_type {NAME: n}}]}. */
+#ifndef V2XCAP_OUTPUT_H
+#define V2XCAP_OUTPUT_H
+
+#include <stdio.h>
+
+#include "json.h"
+#include "stats.h"
+
+enum v2x_format { V2X_FMT_TABLE, V2X_FMT_CSV, V2X_FMT_JSON };
+
+/* What the table and CSV show: one of the four dimensions, or the BSM senders. JSON always
+ * holds every view. */
+enum v2x_view {
+	V2X_VIEW_TYPE = V2X_BY_TYPE,
+	V2X_VIEW_PSID = V2X_BY_PSID,
+	V2X_VIEW_CHANNEL = V2X_BY_CHANNEL,
+	V2X_VIEW_SENDER = V2X_BY_SENDER,
+	V2X_VIEW_BSM,
+};
+
+/* 0, or -1 when out of memory or the stream failed. */
+int v2x_output_stats(FILE *out, enum v2x_format fmt, enum v2x_view view,
+		     const struct v2x_stats *s);
+
+/* The --interval time series, streamed as the intervals close. */
+struct v2x_series_out {
+	FILE *out;
+	enum v2x_format fmt;
+	struct json_writer json; /* --format json */
+};
+
+void v2x_series_begin(struct v2x_series_out *o, FILE *out, enum v2x_format fmt,
+		      int64_t interval_us);
+void v2x_series_interval(void *series_out, const struct v2x_interval *iv);
+void v2x_series_end(struct v2x_series_out *o);
+
+#endif

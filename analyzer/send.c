@@ -1,0 +1,351 @@
+/* `v2xcap send`: transmit WSMP on an OCB netdev through an AF_PACKET raw socket
+ * (EtherType 0x88DC, broadcast): the WSMP frames of a capture, or BSMs we encode. */
+#define _GNU_SOURCE
+#include <arpa/inet.h>
+#include <errno.h>
+#include <getopt.h>
+#include <linux/if_packet.h>
+#include <net/ethernet.h>
+#include <net/if.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/signalfd.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "capfile.h"
+#include "cli.h"
+#include "frame.h"
+#include "j2735dec.h"
+#include "psid.h"
+#include "registry.h"
+
+static const char send_usage[] =
+	"usage: v2xcap send -i IFACE FILE [--rate HZ] [--loop] [--count N]\n"
+	"       v2xcap send -i IFACE --bsm [--id HEX] [--rate HZ] [--count N] [--lat DEG]\n"
+	"                   [--lon DEG] [--speed M/S] [--heading DEG] [--dot2]\n"
+	"  FILE        replay the WSMP of every WSMP frame in a capture (any link type)\n"
+	"  --bsm       send BasicSafetyMessages (J2735, WSMP v3 PSID 0x20); needs a build\n"
+	"              with the SAE J2735 schema. msgCnt increments (mod 128), secMark is\n"
+	"              the clock's millisecond within the minute\n"
+	"  --id HEX    TemporaryID, 8 hex digits (default: the last 4 octets of the MAC)\n"
+	"  --dot2      wrap the BSM in IEEE 1609.2 unsecuredData\n"
+	"  --rate HZ   frames per second (default 10);  --loop: replay FILE until stopped\n"
+	"  --count N   stop after N frames\n"
+	"IFACE is an OCB netdev ('v2xcap ocb join'); needs CAP_NET_RAW. SIGINT/SIGTERM stop.\n";
+
+struct send_opts {
+	const char *iface, *file;
+	bool bsm, loop, dot2, has_id;
+	double rate;
+	uint64_t count;
+	uint8_t id[4];
+	double lat, lon, speed, heading;
+	bool has_lat, has_lon, has_speed, has_heading;
+};
+
+/* The link: an AF_PACKET raw socket, and the Ethernet header every frame starts with. */
+struct sender {
+	int fd;
+	struct sockaddr_ll to;
+	uint8_t mac[6];
+	struct timespec next; /* CLOCK_MONOTONIC time of the next frame */
+	long period_ns;
+	uint64_t sent;
+};
+
+enum { MAX_FRAME = 2304 };
+
+static int parse_hex_id(const char *s, uint8_t id[4])
+{
+	char *end;
+	unsigned long v = strtoul(s, &end, 16);
+	if (*end || end == s || strlen(s) > 8)
+		return -1;
+	for (int i = 0; i < 4; i++)
+		id[i] = (uint8_t)(v >> (24 - 8 * i));
+	return 0;
+}
+
+static int parse_double(const char *s, double *v, bool *has)
+{
+	char *end;
+	*v = strtod(s, &end);
+	*has = true;
+	return *end || end == s ? -1 : 0;
+}
+
+static int parse_send_opts(int argc, char **argv, struct send_opts *o)
+{
+	static const struct option longopts[] = {
+		{"interface", required_argument, NULL, 'i'},
+		{"bsm", no_argument, NULL, 'b'},
+		{"id", required_argument, NULL, 'I'},
+		{"rate", required_argument, NULL, 'r'},
+		{"loop", no_argument, NULL, 'l'},
+		{"count", required_argument, NULL, 'c'},
+		{"dot2", no_argument, NULL, '2'},
+		{"lat", required_argument, NULL, 'a'},
+		{"lon", required_argument, NULL, 'o'},
+		{"speed", required_argument, NULL, 's'},
+		{"heading", required_argument, NULL, 'H'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	int c, bad = 0;
+	char *end;
+	bool dummy;
+	while ((c = getopt_long(argc, argv, "i:c:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'i': o->iface = optarg; break;
+		case 'b': o->bsm = true; break;
+		case 'l': o->loop = true; break;
+		case '2': o->dot2 = true; break;
+		case 'I': bad |= parse_hex_id(optarg, o->id); o->has_id = true; break;
+		case 'r': bad |= parse_double(optarg, &o->rate, &dummy) || o->rate <= 0; break;
+		case 'c':
+			o->count = strtoull(optarg, &end, 10);
+			bad |= *end || o->count == 0;
+			break;
+		case 'a': bad |= parse_double(optarg, &o->lat, &o->has_lat); break;
+		case 'o': bad |= parse_double(optarg, &o->lon, &o->has_lon); break;
+		case 's': bad |= parse_double(optarg, &o->speed, &o->has_speed); break;
+		case 'H': bad |= parse_double(optarg, &o->heading, &o->has_heading); break;
+		case 'h': fputs(send_usage, stdout); return 1;
+		default: bad = 1;
+		}
+	}
+	if (optind < argc)
+		o->file = argv[optind++];
+	if (bad || !o->iface || optind != argc || o->bsm == (o->file != NULL)) {
+		fputs(send_usage, stderr);
+		return 2;
+	}
+	return 0;
+}
+
+static int open_sender(struct sender *s, const char *iface)
+{
+	struct ifreq ifr;
+	memset(&ifr, 0, sizeof ifr);
+	snprintf(ifr.ifr_name, sizeof ifr.ifr_name, "%s", iface);
+	s->fd = socket(AF_PACKET, SOCK_RAW | SOCK_CLOEXEC, 0); /* 0: send only */
+	if (s->fd < 0) {
+		fprintf(stderr, "v2xcap send: AF_PACKET socket: %s%s\n", strerror(errno),
+			errno == EPERM ? " (needs root or CAP_NET_RAW)" : "");
+		return -1;
+	}
+	if (ioctl(s->fd, SIOCGIFINDEX, &ifr) < 0) {
+		fprintf(stderr, "v2xcap send: %s: %s\n", iface, strerror(errno));
+		return -1;
+	}
+	s->to.sll_family = AF_PACKET;
+	s->to.sll_ifindex = ifr.ifr_ifindex;
+	s->to.sll_protocol = htons(V2X_ETHERTYPE_WSMP);
+	s->to.sll_halen = 6;
+	memset(s->to.sll_addr, 0xff, 6);
+	if (ioctl(s->fd, SIOCGIFHWADDR, &ifr) < 0) {
+		fprintf(stderr, "v2xcap send: %s: %s\n", iface, strerror(errno));
+		return -1;
+	}
+	memcpy(s->mac, ifr.ifr_hwaddr.sa_data, 6);
+	return 0;
+}
+
+/* Waits for the frame's slot (fixed rate); false when SIGINT/SIGTERM arrived. */
+static bool wait_turn(struct sender *s)
+{
+	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &s->next, NULL);
+	s->next.tv_nsec += s->period_ns;
+	while (s->next.tv_nsec >= 1000000000L) {
+		s->next.tv_nsec -= 1000000000L;
+		s->next.tv_sec++;
+	}
+	sigset_t pending;
+	sigpending(&pending);
+	return !sigismember(&pending, SIGINT) && !sigismember(&pending, SIGTERM);
+}
+
+/* Sends one WSMP (the payload of an Ethernet frame to the broadcast address). */
+static int send_wsmp(struct sender *s, const uint8_t *wsmp, size_t len)
+{
+	uint8_t frame[MAX_FRAME];
+	if (len > sizeof frame - 14) {
+		fprintf(stderr, "v2xcap send: a WSMP of %zu octets is too long, skipped\n", len);
+		return 0;
+	}
+	memset(frame, 0xff, 6);
+	memcpy(frame + 6, s->mac, 6);
+	frame[12] = V2X_ETHERTYPE_WSMP >> 8;
+	frame[13] = V2X_ETHERTYPE_WSMP & 0xff;
+	memcpy(frame + 14, wsmp, len);
+	if (sendto(s->fd, frame, 14 + len, 0, (const struct sockaddr *)&s->to, sizeof s->to) <
+	    0) {
+		fprintf(stderr, "v2xcap send: sendto: %s%s\n", strerror(errno),
+			errno == ENETDOWN ? " (is the interface up and joined? v2xcap ocb join)"
+					  : "");
+		return -1;
+	}
+	s->sent++;
+	return 0;
+}
+
+static int replay_file(struct sender *s, const struct send_opts *o)
+{
+	for (;;) {
+		char *files[1] = {(char *)o->file};
+		struct v2x_capfile *cf = v2x_capfile_open(files, 1);
+		struct v2x_capframe fr;
+		struct v2x_frame f;
+		enum v2x_cap_result r;
+		uint64_t found = 0;
+		if (!cf) {
+			fprintf(stderr, "v2xcap send: out of memory\n");
+			return -1;
+		}
+		while ((r = v2x_capfile_next(cf, &fr)) != V2X_CAP_END) {
+			if (r == V2X_CAP_ERROR) {
+				fprintf(stderr, "v2xcap send: %s\n", v2x_capfile_error(cf));
+				continue;
+			}
+			/* Layers above WSMP may be malformed: the WSMP is sent as it is. */
+			v2x_frame_parse(fr.linktype, fr.data, fr.caplen, &f);
+			if (f.layer < V2X_LAYER_WSMP || f.wsmp.truncated)
+				continue;
+			found++;
+			const uint8_t *start = f.wsmp.payload - f.wsmp.hdr_len;
+			if (!wait_turn(s) || send_wsmp(s, start, f.wsmp.hdr_len + f.wsmp.length) < 0 ||
+			    (o->count && s->sent >= o->count)) {
+				v2x_capfile_close(cf);
+				return 0;
+			}
+		}
+		v2x_capfile_close(cf);
+		if (!found) {
+			fprintf(stderr, "v2xcap send: %s: no complete WSMP frame to send\n",
+				o->file);
+			return -1;
+		}
+		if (!o->loop)
+			return 0;
+	}
+}
+
+/* 1609.3 Length/Count encoding: 0xxxxxxx or 10xxxxxx xxxxxxxx. */
+static size_t put_count(uint8_t *p, size_t n)
+{
+	if (n < 0x80) {
+		p[0] = (uint8_t)n;
+		return 1;
+	}
+	p[0] = (uint8_t)(0x80 | n >> 8);
+	p[1] = (uint8_t)n;
+	return 2;
+}
+
+/* WSMP v3, no N-header extensions, TPID 0, PSID 0x20, around one MessageFrame
+ * (optionally inside 1609.2 unsecuredData: 03 80 <COER length> <frame>). */
+static size_t build_bsm_wsmp(const uint8_t *mf, size_t mf_len, bool dot2, uint8_t *out)
+{
+	uint8_t psid[4];
+	size_t n = 0;
+	unsigned psid_len = v2x_psid_encode(V2X_PSID_BSM, psid);
+	size_t body = mf_len + (dot2 ? 2 + (mf_len < 0x80 ? 1 : 3) : 0);
+	out[n++] = 0x03; /* subtype 0, no extensions, version 3 */
+	out[n++] = 0x00; /* TPID 0: PSID only */
+	memcpy(out + n, psid, psid_len);
+	n += psid_len;
+	n += put_count(out + n, body);
+	if (dot2) {
+		out[n++] = 0x03; /* protocolVersion */
+		out[n++] = 0x80; /* content: unsecuredData */
+		if (mf_len < 0x80) {
+			out[n++] = (uint8_t)mf_len;
+		} else {
+			out[n++] = 0x82;
+			out[n++] = (uint8_t)(mf_len >> 8);
+			out[n++] = (uint8_t)mf_len;
+		}
+	}
+	memcpy(out + n, mf, mf_len);
+	return n + mf_len;
+}
+
+static uint16_t sec_mark_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint16_t)((ts.tv_sec % 60) * 1000 + ts.tv_nsec / 1000000);
+}
+
+static int send_bsms(struct sender *s, const struct send_opts *o)
+{
+	struct j2735dec_bsm bsm = {
+		.lat = 900000001, /* unavailable */
+		.lon = 1800000001,
+		.elev = -4096,
+		.speed = 8191,
+		.heading = 28800,
+	};
+	memcpy(bsm.id, o->has_id ? o->id : s->mac + 2, 4);
+	if (o->has_lat)
+		bsm.lat = (int32_t)(o->lat * 1e7);
+	if (o->has_lon)
+		bsm.lon = (int32_t)(o->lon * 1e7);
+	if (o->has_speed)
+		bsm.speed = (uint16_t)(o->speed / 0.02 + 0.5);
+	if (o->has_heading)
+		bsm.heading = (uint16_t)(o->heading / 0.0125 + 0.5);
+	for (uint8_t cnt = 0;; cnt = (uint8_t)((cnt + 1) % 128)) {
+		uint8_t mf[512], wsmp[600];
+		size_t mf_len;
+		const char *why;
+		if (!wait_turn(s))
+			return 0;
+		bsm.msg_cnt = cnt;
+		bsm.sec_mark = sec_mark_now();
+		if (j2735dec_encode_bsm(&bsm, mf, sizeof mf, &mf_len, &why) < 0) {
+			fprintf(stderr, "v2xcap send: cannot encode a BSM: %s\n", why);
+			return -1;
+		}
+		if (send_wsmp(s, wsmp, build_bsm_wsmp(mf, mf_len, o->dot2, wsmp)) < 0)
+			return -1;
+		if (o->count && s->sent >= o->count)
+			return 0;
+	}
+}
+
+int cmd_send(int argc, char **argv)
+{
+	struct send_opts o = {.rate = 10};
+	int rc = parse_send_opts(argc, argv, &o);
+	if (rc)
+		return rc == 1 ? V2X_EXIT_OK : V2X_EXIT_USAGE;
+	if (o.bsm && !j2735dec_edition()) {
+		fprintf(stderr, "v2xcap send: --bsm needs the J2735 encoder: rebuild with "
+				"-DJ2735_ASN1_DIR=<your SAE J2735 ASN.1 dir>\n");
+		return V2X_EXIT_RUNTIME;
+	}
+	struct sender s = {.fd = -1, .period_ns = (long)(1e9 / o.rate)};
+	if (open_sender(&s, o.iface) < 0) {
+		if (s.fd >= 0)
+			close(s.fd);
+		return V2X_EXIT_RUNTIME;
+	}
+	/* Signals stay pending and are polled between frames, so a frame is never cut. */
+	sigset_t mask;
+	sigemptyset(&mask);
+	sigaddset(&mask, SIGINT);
+	sigaddset(&mask, SIGTERM);
+	sigprocmask(SIG_BLOCK, &mask, NULL);
+	clock_gettime(CLOCK_MONOTONIC, &s.next);
+	rc = o.bsm ? send_bsms(&s, &o) : replay_file(&s, &o);
+	fprintf(stderr, "v2xcap send: %s: %llu frames sent\n", o.iface,
+		(unsigned long long)s.sent);
+	close(s.fd);
+	return rc < 0 ? V2X_EXIT_RUNTIME : V2X_EXIT_OK;
+}

@@ -1,0 +1,486 @@
+/* Capture statistics aggregator (see stats.h): fixed-size hash tables per dimension and
+ * per BSM TemporaryID, streaming counters only, so memory does not grow with the input. */
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cursor.h"
+#include "registry.h"
+#include "stats.h"
+
+#define KEY_UNKNOWN (UINT64_C(1) << 48) /* channel/sender not in the frame */
+#define BSM_MSG_ID 20
+#define SECMARK_MINUTE 60000
+/* Beyond this many empty intervals in a row (a clock jump), the empty ones are not
+ * reported one by one. */
+#define MAX_EMPTY_INTERVALS 1000
+
+static int index_init(struct v2x_keyindex *ix, size_t cap)
+{
+	ix->nslots = 2 * cap;
+	ix->last = -1;
+	ix->keys = calloc(ix->nslots, sizeof(*ix->keys));
+	ix->pos = calloc(ix->nslots, sizeof(*ix->pos));
+	return ix->keys && ix->pos ? 0 : -1;
+}
+
+static void index_free(struct v2x_keyindex *ix)
+{
+	free(ix->keys);
+	free(ix->pos);
+	ix->keys = NULL;
+	ix->pos = NULL;
+}
+
+/* The entry index of key, adding it as entry *n when new and *n < cap; -1 when full. */
+static long index_get(struct v2x_keyindex *ix, uint64_t key, size_t *n, size_t cap)
+{
+	if (ix->last >= 0 && ix->last_key == key)
+		return ix->last;
+	/* Fibonacci hashing; nslots is a power of two */
+	size_t mask = ix->nslots - 1;
+	for (size_t i = (size_t)((key * UINT64_C(0x9E3779B97F4A7C15)) >> 40) & mask;;
+	     i = (i + 1) & mask) {
+		if (ix->pos[i] == 0) {
+			if (*n >= cap)
+				return -1;
+			ix->keys[i] = key;
+			ix->pos[i] = (uint32_t)++*n;
+		} else if (ix->keys[i] != key) {
+			continue;
+		}
+		ix->last_key = key;
+		ix->last = (long)ix->pos[i] - 1;
+		return ix->last;
+	}
+}
+
+int v2x_stats_init(struct v2x_stats *s, const struct v2x_stats_filter *filter)
+{
+	memset(s, 0, sizeof(*s));
+	if (filter)
+		s->filter = *filter;
+	for (int d = 0; d < V2X_N_DIMS; d++) {
+		struct v2x_group_table *t = &s->dims[d];
+		t->groups = calloc(V2X_STATS_MAX_GROUPS, sizeof(*t->groups));
+		if (!t->groups || index_init(&t->index, V2X_STATS_MAX_GROUPS) < 0)
+			goto oom;
+	}
+	s->bsm.senders = calloc(V2X_STATS_MAX_BSM_SENDERS, sizeof(*s->bsm.senders));
+	if (!s->bsm.senders || index_init(&s->bsm.index, V2X_STATS_MAX_BSM_SENDERS) < 0)
+		goto oom;
+	return 0;
+oom:
+	v2x_stats_free(s);
+	return -1;
+}
+
+void v2x_stats_free(struct v2x_stats *s)
+{
+	for (int d = 0; d < V2X_N_DIMS; d++) {
+		free(s->dims[d].groups);
+		s->dims[d].groups = NULL;
+		index_free(&s->dims[d].index);
+	}
+	free(s->bsm.senders);
+	s->bsm.senders = NULL;
+	index_free(&s->bsm.index);
+}
+
+void v2x_stats_set_interval(struct v2x_stats *s, int64_t interval_us, v2x_interval_fn fn,
+			    void *ctx)
+{
+	s->interval_us = interval_us;
+	s->on_interval = fn;
+	s->interval_ctx = ctx;
+}
+
+static struct v2x_group *group_get(struct v2x_group_table *t, uint64_t key)
+{
+	long i = index_get(&t->index, key, &t->n, V2X_STATS_MAX_GROUPS);
+	if (i < 0)
+		return NULL;
+	t->groups[i].key = key;
+	return &t->groups[i];
+}
+
+static struct v2x_bsm_sender *bsm_get(struct v2x_bsm_table *t, uint32_t id)
+{
+	long i = index_get(&t->index, id, &t->n, V2X_STATS_MAX_BSM_SENDERS);
+	if (i < 0)
+		return NULL;
+	t->senders[i].id = id;
+	return &t->senders[i];
+}
+
+static void minmax_add(struct v2x_minmax *m, int64_t v)
+{
+	if (m->n == 0 || v < m->min)
+		m->min = v;
+	if (m->n == 0 || v > m->max)
+		m->max = v;
+	m->sum += v;
+	m->n++;
+}
+
+static enum v2x_nonwsmp nonwsmp_reason(const struct v2x_frame *f)
+{
+	if (f->layer == V2X_LAYER_NONE)
+		return V2X_NONWSMP_LINK_ERROR;
+	if (f->has_mac && !f->mac.is_data)
+		return V2X_NONWSMP_NOT_DATA;
+	if (f->has_mac && f->mac.is_protected)
+		return V2X_NONWSMP_PROTECTED;
+	if (f->ethertype == V2X_ETHERTYPE_WSMP)
+		return V2X_NONWSMP_BAD_WSMP;
+	if (f->error)
+		return V2X_NONWSMP_LINK_ERROR;
+	return V2X_NONWSMP_OTHER_ETHERTYPE;
+}
+
+static uint64_t mac_key(const uint8_t m[6])
+{
+	uint64_t k = 0;
+	for (int i = 0; i < 6; i++)
+		k = k << 8 | m[i];
+	return k;
+}
+
+static uint64_t frame_key(enum v2x_dimension d, const struct v2x_frame *f)
+{
+	switch (d) {
+	case V2X_BY_TYPE:
+		return f->layer == V2X_LAYER_J2735 ? f->mf.msg_id : V2X_TYPE_NO_J2735;
+	case V2X_BY_PSID:
+		return f->wsmp.psid;
+	case V2X_BY_CHANNEL:
+		return f->has_radiotap && f->rt.has_channel ? f->rt.freq : KEY_UNKNOWN;
+	case V2X_BY_SENDER:
+		return f->has_src ? mac_key(f->src) : KEY_UNKNOWN;
+	default:
+		return KEY_UNKNOWN;
+	}
+}
+
+static void group_add(struct v2x_group *g, const struct v2x_frame *f)
+{
+	g->frames++;
+	minmax_add(&g->bytes, (int64_t)f->wsmp.payload_len);
+	if (f->has_radiotap && f->rt.has_signal)
+		minmax_add(&g->rssi, f->rt.signal_dbm);
+	if (!f->has_dot2)
+		g->unsigned_++;
+	else if (f->dot2.content == V2X_DOT2_UNSECURED)
+		g->unsigned_++;
+	else if (f->dot2.content == V2X_DOT2_SIGNED ||
+		 f->dot2.content == V2X_DOT2_SIGNED_CERT_REQUEST)
+		g->signed_++;
+	else if (f->dot2.content == V2X_DOT2_ENCRYPTED)
+		g->encrypted++;
+	if (f->error || f->wsmp.truncated)
+		g->errors++;
+}
+
+int v2x_bsm_head_read(const uint8_t *value, size_t len, struct v2x_bsm_head *h)
+{
+	/* BasicSafetyMessage: extension bit, partII and regional presence bits, then
+	 * BSMcoreData (no extension, no optionals): msgCnt 0..127, id 4 octets, secMark.
+	 * Those 58 bits lie in the first 8 octets: one bounds-checked 64-bit read and shifts
+	 * (per frame, this is several times faster than reading them bit by bit). */
+	struct v2x_cursor c;
+	v2x_cur_init(&c, value, len);
+	uint64_t bits = v2x_be64(&c);
+	h->msg_cnt = (uint8_t)(bits >> (64 - 10) & 0x7F);
+	h->id = (uint32_t)(bits >> (64 - 42));
+	h->sec_mark = (uint16_t)(bits >> (64 - 58));
+	return c.err ? -1 : 0;
+}
+
+static void iat_add(struct v2x_bsm_sender *b, int64_t us)
+{
+	int64_t ms = us / 1000;
+	size_t bin;
+	if (ms < V2X_IAT_FINE_BINS)
+		bin = (size_t)ms;
+	else if (ms < V2X_IAT_FINE_BINS + V2X_IAT_COARSE_BINS * V2X_IAT_COARSE_MS)
+		bin = V2X_IAT_FINE_BINS + (size_t)(ms - V2X_IAT_FINE_BINS) / V2X_IAT_COARSE_MS;
+	else
+		bin = V2X_IAT_BINS - 1;
+	b->iat[bin]++;
+	if (us > b->iat_max_us)
+		b->iat_max_us = us;
+}
+
+/* Capture time minus secMark, both taken modulo one minute, as the nearest signed value. */
+static int64_t bsm_age_ms(int64_t ts_us, uint16_t sec_mark)
+{
+	int64_t cap_ms = (ts_us / 1000) % SECMARK_MINUTE;
+	if (cap_ms < 0)
+		cap_ms += SECMARK_MINUTE;
+	int64_t age = (cap_ms - sec_mark + SECMARK_MINUTE) % SECMARK_MINUTE;
+	return age > SECMARK_MINUTE / 2 ? age - SECMARK_MINUTE : age;
+}
+
+static void bsm_add(struct v2x_bsm_table *t, const struct v2x_frame *f, int64_t ts_us)
+{
+	struct v2x_bsm_head h;
+	if (v2x_bsm_head_read(f->mf.value, f->mf.value_len, &h) < 0) {
+		t->unreadable++;
+		return;
+	}
+	struct v2x_bsm_sender *b = bsm_get(t, h.id);
+	if (!b) {
+		t->overflow++;
+		return;
+	}
+	if (b->messages == 0) {
+		b->first_us = ts_us;
+	} else {
+		iat_add(b, ts_us >= b->last_us ? ts_us - b->last_us : 0);
+		unsigned gap = (unsigned)(h.msg_cnt - b->last_cnt - 1 + 256) % 128;
+		if (h.msg_cnt == b->last_cnt)
+			b->duplicates++;
+		else
+			b->lost += gap;
+	}
+	b->messages++;
+	b->last_us = ts_us;
+	b->last_cnt = h.msg_cnt;
+	if (h.sec_mark < SECMARK_MINUTE) /* 60000.. leap second, 65535 unavailable */
+		minmax_add(&b->age_ms, bsm_age_ms(ts_us, h.sec_mark));
+}
+
+static void interval_emit(struct v2x_stats *s)
+{
+	struct v2x_interval iv = {
+		.start_us = s->iv_start_us, .len_us = s->interval_us, .total = s->iv_total,
+		.n_types = s->iv_n, .type_keys = s->iv_keys, .counts = s->iv_counts,
+	};
+	s->on_interval(s->interval_ctx, &iv);
+	s->iv_n = 0;
+	s->iv_total = 0;
+}
+
+static int64_t interval_floor(int64_t ts, int64_t len)
+{
+	int64_t q = ts / len;
+	if (ts % len < 0)
+		q--;
+	return q * len;
+}
+
+/* Moves the time series to the interval holding ts, reporting the ones it leaves. A frame
+ * older than the open interval (out of order) is counted in the open one. */
+static void interval_advance(struct v2x_stats *s, int64_t ts)
+{
+	int64_t start = interval_floor(ts, s->interval_us);
+	if (!s->iv_open) {
+		s->iv_open = true;
+		s->iv_start_us = start;
+		return;
+	}
+	if (start <= s->iv_start_us)
+		return;
+	interval_emit(s);
+	int64_t empty = (start - s->iv_start_us) / s->interval_us - 1;
+	if (empty > MAX_EMPTY_INTERVALS)
+		empty = 0;
+	for (int64_t i = 1; i <= empty; i++) {
+		s->iv_start_us += s->interval_us;
+		interval_emit(s);
+	}
+	s->iv_start_us = start;
+}
+
+static void interval_count(struct v2x_stats *s, uint64_t type)
+{
+	s->iv_total++;
+	for (size_t i = 0; i < s->iv_n; i++)
+		if (s->iv_keys[i] == type) {
+			s->iv_counts[i]++;
+			return;
+		}
+	if (s->iv_n < V2X_STATS_MAX_GROUPS) {
+		s->iv_keys[s->iv_n] = type;
+		s->iv_counts[s->iv_n++] = 1;
+	}
+}
+
+void v2x_stats_finish(struct v2x_stats *s)
+{
+	if (s->interval_us > 0 && s->iv_open) {
+		interval_emit(s);
+		s->iv_open = false;
+	}
+}
+
+static bool filter_pass(const struct v2x_stats_filter *flt, const struct v2x_frame *f)
+{
+	if (flt->by_type && frame_key(V2X_BY_TYPE, f) != flt->msg_id)
+		return false;
+	if (flt->by_psid && f->wsmp.psid != flt->psid)
+		return false;
+	return true;
+}
+
+void v2x_stats_add(struct v2x_stats *s, const struct v2x_frame *f,
+		   const struct v2x_sample *sm)
+{
+	if (s->frames == 0 || sm->ts_us < s->first_us)
+		s->first_us = sm->ts_us;
+	if (s->frames == 0 || sm->ts_us > s->last_us)
+		s->last_us = sm->ts_us;
+	s->frames++;
+	s->bytes += sm->caplen;
+	if (sm->caplen < sm->wirelen)
+		s->sliced++;
+	if (s->interval_us > 0)
+		interval_advance(s, sm->ts_us);
+	if (f->layer < V2X_LAYER_WSMP) {
+		s->nonwsmp[nonwsmp_reason(f)]++;
+		return;
+	}
+	if (!filter_pass(&s->filter, f)) {
+		s->filtered_out++;
+		return;
+	}
+	s->wsmp++;
+	for (int d = 0; d < V2X_N_DIMS; d++) {
+		struct v2x_group *g = group_get(&s->dims[d], frame_key((enum v2x_dimension)d, f));
+		if (g)
+			group_add(g, f);
+		else
+			s->dims[d].overflow++;
+	}
+	if (s->interval_us > 0)
+		interval_count(s, frame_key(V2X_BY_TYPE, f));
+	if (f->layer == V2X_LAYER_J2735 && f->mf.msg_id == BSM_MSG_ID && f->mf.value)
+		bsm_add(&s->bsm, f, sm->ts_us);
+}
+
+double v2x_stats_span_s(const struct v2x_stats *s)
+{
+	return s->frames ? (double)(s->last_us - s->first_us) / 1e6 : 0.0;
+}
+
+static int group_cmp(const void *a, const void *b)
+{
+	const struct v2x_group *x = *(const struct v2x_group *const *)a;
+	const struct v2x_group *y = *(const struct v2x_group *const *)b;
+	if (x->frames != y->frames)
+		return x->frames > y->frames ? -1 : 1;
+	return x->key < y->key ? -1 : x->key > y->key;
+}
+
+size_t v2x_stats_groups(const struct v2x_stats *s, enum v2x_dimension d,
+			const struct v2x_group **out, size_t cap)
+{
+	size_t n = 0;
+	for (; n < s->dims[d].n && n < cap; n++)
+		out[n] = &s->dims[d].groups[n];
+	qsort(out, n, sizeof(*out), group_cmp);
+	return n;
+}
+
+static int bsm_cmp(const void *a, const void *b)
+{
+	const struct v2x_bsm_sender *x = *(const struct v2x_bsm_sender *const *)a;
+	const struct v2x_bsm_sender *y = *(const struct v2x_bsm_sender *const *)b;
+	if (x->messages != y->messages)
+		return x->messages > y->messages ? -1 : 1;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+size_t v2x_stats_bsm_senders(const struct v2x_stats *s, const struct v2x_bsm_sender **out,
+			     size_t cap)
+{
+	size_t n = 0;
+	for (; n < s->bsm.n && n < cap; n++)
+		out[n] = &s->bsm.senders[n];
+	qsort(out, n, sizeof(*out), bsm_cmp);
+	return n;
+}
+
+int64_t v2x_bsm_iat_percentile(const struct v2x_bsm_sender *b, unsigned pct)
+{
+	if (b->messages < 2)
+		return -1;
+	uint64_t n = b->messages - 1;
+	/* nearest-rank: the smallest value with at least pct% of the samples at or below */
+	uint64_t rank = (n * pct + 99) / 100;
+	if (rank == 0)
+		rank = 1;
+	uint64_t seen = 0;
+	for (size_t i = 0; i < V2X_IAT_BINS; i++) {
+		seen += b->iat[i];
+		if (seen < rank)
+			continue;
+		if (i < V2X_IAT_FINE_BINS)
+			return (int64_t)i * 1000;
+		if (i < V2X_IAT_BINS - 1)
+			return (int64_t)(V2X_IAT_FINE_BINS +
+					 (i - V2X_IAT_FINE_BINS) * V2X_IAT_COARSE_MS) * 1000;
+		break;
+	}
+	return b->iat_max_us;
+}
+
+double v2x_bsm_rate(const struct v2x_bsm_sender *b)
+{
+	if (b->messages < 2 || b->last_us <= b->first_us)
+		return 0.0;
+	return (double)(b->messages - 1) * 1e6 / (double)(b->last_us - b->first_us);
+}
+
+bool v2x_bsm_unsynchronised(const struct v2x_bsm_sender *b)
+{
+	if (b->age_ms.n == 0)
+		return false;
+	int64_t mean = b->age_ms.sum / (int64_t)b->age_ms.n;
+	return mean > V2X_AGE_UNSYNC_MS || mean < -V2X_AGE_UNSYNC_MS;
+}
+
+const char *v2x_stats_key_name(enum v2x_dimension d, uint64_t key, char *buf, size_t len)
+{
+	if (key == KEY_UNKNOWN)
+		return "-";
+	switch (d) {
+	case V2X_BY_TYPE: {
+		if (key == V2X_TYPE_NO_J2735)
+			return "no-J2735";
+		const struct v2x_msgid *m = v2x_msgid_lookup((uint32_t)key);
+		if (m)
+			return m->abbrev;
+		snprintf(buf, len, "id%u", (unsigned)key);
+		return buf;
+	}
+	case V2X_BY_PSID:
+		snprintf(buf, len, "0x%X", (unsigned)key);
+		return buf;
+	case V2X_BY_CHANNEL:
+		snprintf(buf, len, "%u", (unsigned)key);
+		return buf;
+	case V2X_BY_SENDER:
+		snprintf(buf, len, "%02x:%02x:%02x:%02x:%02x:%02x", (unsigned)(key >> 40) & 0xff,
+			 (unsigned)(key >> 32) & 0xff, (unsigned)(key >> 24) & 0xff,
+			 (unsigned)(key >> 16) & 0xff, (unsigned)(key >> 8) & 0xff,
+			 (unsigned)key & 0xff);
+		return buf;
+	default:
+		return "?";
+	}
+}
+
+const char *v2x_dimension_name(enum v2x_dimension d)
+{
+	static const char *const names[V2X_N_DIMS] = {"type", "psid", "channel", "sender"};
+	return (unsigned)d < V2X_N_DIMS ? names[d] : "?";
+}
+
+const char *v2x_nonwsmp_name(enum v2x_nonwsmp r)
+{
+	static const char *const names[V2X_NONWSMP_N] = {
+		"link_error", "not_data", "protected", "other_ethertype", "bad_wsmp",
+	};
+	return (unsigned)r < V2X_NONWSMP_N ? names[r] : "?";
+}

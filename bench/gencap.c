@@ -1,0 +1,361 @@
+/* Benchmark capture generator: writes a large, realistic radiotap pcap of 802.11p OCB
+ * frames carrying real J2735 payloads from the shared vectors (BSMs from many senders at
+ * 10 Hz with ~1% loss, SPaT, MAP, a signed TIM), deterministic for a given seed. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "j2735.h"
+#include "psid.h"
+
+#define MAX_BSMS 128
+#define MAX_PAYLOAD 2048
+#define RADIOTAP_LEN 23
+#define TS_START_US INT64_C(1767225600000000) /* 2026-01-01T00:00:00Z */
+
+struct blob {
+	uint8_t *p;
+	size_t len;
+};
+
+struct payloads {
+	struct blob file_bsm, spat, map, tim;
+	struct blob bsm[MAX_BSMS];  /* point into file_bsm */
+	size_t bsm_value_off[MAX_BSMS]; /* where each BSM's value (after the header) starts */
+	size_t n_bsm;
+};
+
+struct gen {
+	FILE *out;
+	uint64_t rng;
+	uint16_t seq;
+};
+
+static uint32_t rnd(struct gen *g)
+{
+	/* xorshift64*: good enough for picking RSSI values and losses */
+	g->rng ^= g->rng >> 12;
+	g->rng ^= g->rng << 25;
+	g->rng ^= g->rng >> 27;
+	return (uint32_t)((g->rng * UINT64_C(2685821657736338717)) >> 32);
+}
+
+static int read_file(const char *dir, const char *rel, struct blob *b)
+{
+	char path[4096];
+	snprintf(path, sizeof(path), "%s/%s", dir, rel);
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		perror(path);
+		return -1;
+	}
+	b->p = NULL;
+	b->len = 0;
+	size_t cap = 0;
+	for (;;) {
+		if (b->len == cap) {
+			cap = cap ? cap * 2 : 65536;
+			uint8_t *np = realloc(b->p, cap + 1);
+			if (!np) {
+				fclose(f);
+				return -1;
+			}
+			b->p = np;
+		}
+		size_t n = fread(b->p + b->len, 1, cap - b->len, f);
+		if (n == 0)
+			break;
+		b->len += n;
+	}
+	b->p[b->len] = 0;
+	fclose(f);
+	return 0;
+}
+
+static int hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* The hex inside <asn1>...</asn1> of an ODE decoder-output file, as bytes. */
+static int read_ode_hex(const char *dir, const char *rel, struct blob *b)
+{
+	struct blob txt;
+	if (read_file(dir, rel, &txt) < 0)
+		return -1;
+	const char *a = strstr((char *)txt.p, "<asn1>");
+	const char *e = a ? strstr(a, "</asn1>") : NULL;
+	b->p = malloc(txt.len / 2 + 1);
+	b->len = 0;
+	if (!a || !e || !b->p) {
+		fprintf(stderr, "gencap: no <asn1> hex in %s/%s\n", dir, rel);
+		free(txt.p);
+		return -1;
+	}
+	int hi = -1;
+	for (const char *c = a + 6; c < e; c++) {
+		int v = hexval(*c);
+		if (v < 0)
+			continue;
+		if (hi < 0) {
+			hi = v;
+		} else {
+			b->p[b->len++] = (uint8_t)(hi << 4 | v);
+			hi = -1;
+		}
+	}
+	free(txt.p);
+	return 0;
+}
+
+static int load_payloads(const char *dir, struct payloads *pl)
+{
+	memset(pl, 0, sizeof(*pl));
+	if (read_file(dir, "asn1_codec/j2735.MessageFrame.128.bsms.uper", &pl->file_bsm) < 0 ||
+	    read_ode_hex(dir, "jpo-ode/decoder-output-spat.xml", &pl->spat) < 0 ||
+	    read_ode_hex(dir, "jpo-ode/decoder-output-map.xml", &pl->map) < 0 ||
+	    read_ode_hex(dir, "jpo-ode/decoder-output-tim.xml", &pl->tim) < 0)
+		return -1;
+	/* The BSM file holds MessageFrames back to back: split them by their length. */
+	size_t off = 0;
+	while (off < pl->file_bsm.len && pl->n_bsm < MAX_BSMS) {
+		struct v2x_msgframe mf;
+		const char *why;
+		if (v2x_msgframe_parse(pl->file_bsm.p + off, pl->file_bsm.len - off, &mf, &why) < 0)
+			break;
+		pl->bsm[pl->n_bsm].p = pl->file_bsm.p + off;
+		pl->bsm_value_off[pl->n_bsm] = mf.frame_len - mf.value_len;
+		pl->bsm[pl->n_bsm++].len = mf.frame_len;
+		off += mf.frame_len;
+	}
+	if (pl->n_bsm == 0) {
+		fprintf(stderr, "gencap: no BSM MessageFrame in the vectors\n");
+		return -1;
+	}
+	return 0;
+}
+
+static void put_le16(uint8_t *p, uint16_t v)
+{
+	p[0] = (uint8_t)v;
+	p[1] = (uint8_t)(v >> 8);
+}
+
+static void put_le32(uint8_t *p, uint32_t v)
+{
+	put_le16(p, (uint16_t)v);
+	put_le16(p + 2, (uint16_t)(v >> 16));
+}
+
+/* Writes n bits of v at bit position pos (MSB first) of buf. */
+static void put_bits(uint8_t *buf, size_t pos, unsigned n, uint32_t v)
+{
+	for (unsigned i = 0; i < n; i++, pos++) {
+		uint8_t bit = (uint8_t)(0x80 >> (pos % 8));
+		if (v >> (n - 1 - i) & 1)
+			buf[pos / 8] |= bit;
+		else
+			buf[pos / 8] &= (uint8_t)~bit;
+	}
+}
+
+static size_t put_radiotap(uint8_t *p, int64_t ts_us, uint16_t freq, int8_t dbm)
+{
+	memset(p, 0, RADIOTAP_LEN);
+	put_le16(p + 2, RADIOTAP_LEN);
+	put_le32(p + 4, 0x2F); /* TSFT, flags, rate, channel, antenna signal */
+	for (int i = 0; i < 8; i++)
+		p[8 + i] = (uint8_t)((uint64_t)ts_us >> (8 * i));
+	p[17] = 12;            /* 6 Mb/s */
+	put_le16(p + 18, freq);
+	put_le16(p + 20, 0x0140 | 0x4000); /* 5 GHz OFDM, half rate (10 MHz) */
+	p[22] = (uint8_t)dbm;
+	return RADIOTAP_LEN;
+}
+
+/* QoS data, OCB (wildcard BSSID), then EPD or RFC 1042 SNAP and EtherType 0x88DC. */
+static size_t put_80211(uint8_t *p, const uint8_t src[6], uint16_t seq, int snap)
+{
+	static const uint8_t bcast[6] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+	static const uint8_t llc[6] = {0xAA, 0xAA, 0x03, 0x00, 0x00, 0x00};
+	size_t n = 0;
+	p[n++] = 0x88;
+	p[n++] = 0x00;
+	p[n++] = 0;
+	p[n++] = 0;
+	memcpy(p + n, bcast, 6);
+	memcpy(p + n + 6, src, 6);
+	memcpy(p + n + 12, bcast, 6);
+	n += 18;
+	put_le16(p + n, (uint16_t)(seq << 4));
+	n += 2;
+	p[n++] = 0;
+	p[n++] = 0;
+	if (snap) {
+		memcpy(p + n, llc, 6);
+		n += 6;
+	}
+	p[n++] = 0x88;
+	p[n++] = 0xDC;
+	return n;
+}
+
+/* WSMP v3 without extensions, TPID 0, then (optionally) a 1609.2 unsecuredData wrapper. */
+static size_t put_wsm(uint8_t *p, uint32_t psid, const uint8_t *msg, size_t len, int dot2)
+{
+	size_t n = 0, total = len + (dot2 ? (len < 128 ? 3 : 4) : 0);
+	p[n++] = 0x03;
+	p[n++] = 0x00;
+	n += v2x_psid_encode(psid, p + n);
+	if (total < 128) {
+		p[n++] = (uint8_t)total;
+	} else {
+		p[n++] = (uint8_t)(0x80 | total >> 8);
+		p[n++] = (uint8_t)total;
+	}
+	if (dot2) {
+		p[n++] = 0x03;
+		p[n++] = 0x80;
+		if (len >= 128)
+			p[n++] = 0x81;
+		p[n++] = (uint8_t)len;
+	}
+	memcpy(p + n, msg, len);
+	return n + len;
+}
+
+static int write_record(struct gen *g, int64_t ts_us, const uint8_t *p, size_t len)
+{
+	uint8_t h[16];
+	put_le32(h, (uint32_t)(ts_us / 1000000));
+	put_le32(h + 4, (uint32_t)(ts_us % 1000000));
+	put_le32(h + 8, (uint32_t)len);
+	put_le32(h + 12, (uint32_t)len);
+	return fwrite(h, 1, 16, g->out) == 16 && fwrite(p, 1, len, g->out) == len ? 0 : -1;
+}
+
+static int write_header(FILE *out)
+{
+	uint8_t h[24] = {0};
+	put_le32(h, 0xa1b2c3d4);
+	put_le16(h + 4, 2);
+	put_le16(h + 6, 4);
+	put_le32(h + 16, 65535);
+	put_le32(h + 20, 127); /* LINKTYPE_IEEE802_11_RADIOTAP */
+	return fwrite(h, 1, 24, out) == 24 ? 0 : -1;
+}
+
+struct sender {
+	uint8_t mac[6];
+	uint32_t temp_id;
+	uint8_t msg_cnt;
+};
+
+/* One frame of the mix: of every 20, 16 BSMs (senders in turn), 2 SPaT, 1 MAP, 1 TIM.
+ * Returns 1 when written, 0 when the frame was "lost", -1 on a write error. */
+static int gen_frame(struct gen *g, const struct payloads *pl, struct sender *snd,
+		     size_t n_snd, uint64_t i, int64_t ts_us)
+{
+	uint8_t frame[MAX_PAYLOAD + 128], msg[MAX_PAYLOAD];
+	unsigned slot = (unsigned)(i % 20);
+	size_t n = 0;
+	if (slot < 16) {
+		uint64_t k = i / 20 * 16 + slot;
+		struct sender *s = &snd[k % n_snd];
+		const struct blob *b = &pl->bsm[k % pl->n_bsm];
+		uint8_t *bsm = msg + pl->bsm_value_off[k % pl->n_bsm];
+		s->msg_cnt = (uint8_t)((s->msg_cnt + 1) % 128);
+		if (rnd(g) % 100 == 0)
+			return 0; /* lost on the air: its msgCnt is skipped */
+		memcpy(msg, b->p, b->len);
+		put_bits(bsm, 3, 7, s->msg_cnt); /* after extension, partII, regional bits */
+		put_bits(bsm, 10, 32, s->temp_id);
+		/* secMark: generated 1..4 ms before capture, as by a GNSS-synchronised OBU */
+		put_bits(bsm, 42, 16, (uint32_t)((ts_us / 1000 - 1 - rnd(g) % 4) % 60000));
+		n = put_radiotap(frame, ts_us, 5860, (int8_t)(-40 - (int)(rnd(g) % 55)));
+		n += put_80211(frame + n, s->mac, g->seq++, 0);
+		n += put_wsm(frame + n, 0x20, msg, b->len, 1);
+	} else {
+		static const uint8_t rsu[6] = {0x02, 0x52, 0x53, 0x55, 0x00, 0x01};
+		const struct blob *b = slot < 18 ? &pl->spat : slot == 18 ? &pl->map : &pl->tim;
+		n = put_radiotap(frame, ts_us, slot == 19 ? 5890 : 5860,
+				 (int8_t)(-60 - (int)(rnd(g) % 20)));
+		n += put_80211(frame + n, rsu, g->seq++, 1);
+		n += put_wsm(frame + n, slot == 19 ? 0x83 : 0x82, b->p, b->len, 0);
+	}
+	return write_record(g, ts_us, frame, n) < 0 ? -1 : 1;
+}
+
+static void usage(void)
+{
+	fprintf(stderr, "usage: gencap [--frames N] [--senders N] [--seed N] [--vectors DIR] "
+			"OUT.pcap|-\n"
+			"  writes N frames (default 1000000) of radiotap 802.11p OCB WSMP traffic\n");
+}
+
+int main(int argc, char **argv)
+{
+	uint64_t frames = 1000000, n_snd = 200, seed = 1;
+	const char *vectors = V2X_VECTORS_DIR, *out = NULL;
+	for (int i = 1; i < argc; i++) {
+		if (i + 1 < argc && strcmp(argv[i], "--frames") == 0)
+			frames = strtoull(argv[++i], NULL, 10);
+		else if (i + 1 < argc && strcmp(argv[i], "--senders") == 0)
+			n_snd = strtoull(argv[++i], NULL, 10);
+		else if (i + 1 < argc && strcmp(argv[i], "--seed") == 0)
+			seed = strtoull(argv[++i], NULL, 10);
+		else if (i + 1 < argc && strcmp(argv[i], "--vectors") == 0)
+			vectors = argv[++i];
+		else if (!out && argv[i][0] != '-')
+			out = argv[i];
+		else if (!out && strcmp(argv[i], "-") == 0)
+			out = argv[i];
+		else
+			return usage(), 2;
+	}
+	if (!out || n_snd == 0 || n_snd > 1000000)
+		return usage(), 2;
+	struct payloads pl;
+	if (load_payloads(vectors, &pl) < 0)
+		return 1;
+	struct sender *snd = calloc(n_snd, sizeof(*snd));
+	struct gen g = {.out = strcmp(out, "-") == 0 ? stdout : fopen(out, "wb"),
+			.rng = seed * 0x9E3779B97F4A7C15u + 1};
+	if (!snd || !g.out) {
+		perror(out);
+		return 1;
+	}
+	setvbuf(g.out, NULL, _IOFBF, 1 << 20);
+	for (uint64_t s = 0; s < n_snd; s++) {
+		uint8_t m[6] = {0x02, 0x00, (uint8_t)(s >> 24), (uint8_t)(s >> 16),
+				(uint8_t)(s >> 8), (uint8_t)s};
+		memcpy(snd[s].mac, m, 6);
+		snd[s].temp_id = 0x10000000u + (uint32_t)s;
+		snd[s].msg_cnt = (uint8_t)(rnd(&g) % 128);
+	}
+	/* Each sender sends 10 BSMs/s; they are 16 of every 20 frames. */
+	double frame_us = 1e6 / ((double)n_snd * 10.0 * 20.0 / 16.0);
+	int rc = write_header(g.out);
+	for (uint64_t i = 0, written = 0; written < frames && rc >= 0; i++) {
+		rc = gen_frame(&g, &pl, snd, n_snd, i,
+			       TS_START_US + (int64_t)((double)i * frame_us));
+		written += rc > 0;
+	}
+	if (rc < 0 || fflush(g.out) != 0 || (g.out != stdout && fclose(g.out) != 0)) {
+		perror(out);
+		return 1;
+	}
+	free(snd);
+	free(pl.file_bsm.p);
+	free(pl.spat.p);
+	free(pl.map.p);
+	free(pl.tim.p);
+	return 0;
+}

@@ -1,0 +1,153 @@
+/* j2735dec with a schema: the MessageFrame and its message decoded by the asn1c code
+ * generated at build time, and the BSM encoder of `v2xcap send --bsm`. */
+#include "j2735dec.h"
+
+#include <string.h>
+
+#include "BasicSafetyMessage.h"
+#include "MessageFrame.h"
+#include "j2735dec_tables.h"
+#include "j2735dec_walk.h"
+
+/* Bounds asn1c's recursion on hostile input (its decoders check the stack they use). */
+#define DECODE_STACK_LIMIT (64 * 1024)
+
+const char *j2735dec_edition(void)
+{
+	return J2735DEC_EDITION;
+}
+
+const char *j2735dec_result_str(enum j2735dec_result r)
+{
+	switch (r) {
+	case J2735DEC_OK: return "ok";
+	case J2735DEC_NO_DECODER: return "no J2735 decoder built";
+	case J2735DEC_UNKNOWN_ID: return "messageId not defined in this J2735 edition";
+	case J2735DEC_MALFORMED: return "malformed J2735 message";
+	}
+	return "?";
+}
+
+const struct j2735dec_open_type *j2735dec_find(const struct j2735dec_open_type *table,
+					      const char *owner, long id)
+{
+	for (; table->name; table++)
+		if (table->id == id && strcmp(table->owner, owner) == 0)
+			return table;
+	return NULL;
+}
+
+void *j2735dec_decode_as(asn_TYPE_descriptor_t *td, const uint8_t *buf, size_t len,
+			 size_t *consumed)
+{
+	asn_codec_ctx_t ctx = {DECODE_STACK_LIMIT};
+	void *out = NULL;
+	asn_dec_rval_t rv = uper_decode_complete(&ctx, td, &out, buf, len);
+	if (rv.code != RC_OK) {
+		ASN_STRUCT_FREE(*td, out);
+		return NULL;
+	}
+	if (consumed)
+		*consumed = rv.consumed;
+	return out;
+}
+
+enum j2735dec_result j2735dec_decode(const uint8_t *buf, size_t len, struct j2735dec_msg *msg)
+{
+	memset(msg, 0, sizeof(*msg));
+	MessageFrame_t *mf = j2735dec_decode_as(&asn_DEF_MessageFrame, buf, len, &msg->frame_len);
+	if (!mf)
+		return J2735DEC_MALFORMED;
+	msg->frame_ = mf;
+	msg->msg_id = (uint16_t)mf->messageId;
+	const struct j2735dec_open_type *t = j2735dec_find(j2735dec_messages, "", mf->messageId);
+	if (!t)
+		return J2735DEC_UNKNOWN_ID;
+	msg->value_ = j2735dec_decode_as(t->type, mf->value.buf, (size_t)mf->value.size, NULL);
+	if (!msg->value_)
+		return J2735DEC_MALFORMED;
+	msg->type_name = t->name;
+	return J2735DEC_OK;
+}
+
+void j2735dec_free(struct j2735dec_msg *msg)
+{
+	if (msg->value_) {
+		const struct j2735dec_open_type *t =
+			j2735dec_find(j2735dec_messages, "", msg->msg_id);
+		ASN_STRUCT_FREE(*t->type, msg->value_);
+	}
+	if (msg->frame_)
+		ASN_STRUCT_FREE(asn_DEF_MessageFrame, msg->frame_);
+	memset(msg, 0, sizeof(*msg));
+}
+
+void j2735dec_walk(const struct j2735dec_msg *msg, const struct j2735dec_visitor *v,
+		   void *ctx)
+{
+	const struct j2735dec_open_type *t = j2735dec_find(j2735dec_messages, "", msg->msg_id);
+	j2735dec_walk_value(t->type, msg->value_, v, ctx);
+}
+
+static int encode(asn_TYPE_descriptor_t *td, void *sptr, uint8_t *out, size_t cap,
+		  size_t *len, const char **why)
+{
+	char err[128];
+	size_t errlen = sizeof(err);
+	if (asn_check_constraints(td, sptr, err, &errlen) != 0) {
+		*why = "BSM field out of range";
+		return -1;
+	}
+	asn_enc_rval_t rv = uper_encode_to_buffer(td, sptr, out, cap);
+	if (rv.encoded < 0) {
+		*why = "BSM does not fit the buffer";
+		return -1;
+	}
+	*len = ((size_t)rv.encoded + 7) / 8;
+	return 0;
+}
+
+int j2735dec_encode_bsm(const struct j2735dec_bsm *bsm, uint8_t *out, size_t cap,
+			size_t *len, const char **why)
+{
+	const struct j2735dec_open_type *t = j2735dec_find(j2735dec_messages, "", 20);
+	if (!t) {
+		*why = "no BasicSafetyMessage in this schema";
+		return -1;
+	}
+	uint8_t id[4], wheel_brakes = 0x80; /* BrakeAppliedStatus: unavailable */
+	memcpy(id, bsm->id, sizeof(id));
+	BasicSafetyMessage_t b;
+	memset(&b, 0, sizeof(b));
+	BSMcoreData_t *c = &b.coreData;
+	c->msgCnt = bsm->msg_cnt;
+	c->id.buf = id;
+	c->id.size = sizeof(id);
+	c->secMark = bsm->sec_mark;
+	c->lat = bsm->lat;
+	c->Long = bsm->lon;
+	c->elev = bsm->elev;
+	c->accuracy.semiMajor = 255;      /* unavailable */
+	c->accuracy.semiMinor = 255;
+	c->accuracy.orientation = 65535;
+	c->transmission = TransmissionState_unavailable;
+	c->speed = bsm->speed;
+	c->heading = bsm->heading;
+	c->angle = 127;                   /* unavailable */
+	c->accelSet.Long = 2001;          /* unavailable */
+	c->accelSet.lat = 2001;
+	c->accelSet.vert = -127;
+	c->brakes.wheelBrakes.buf = &wheel_brakes;
+	c->brakes.wheelBrakes.size = 1;
+	c->brakes.wheelBrakes.bits_unused = 3;
+	uint8_t inner[256];
+	size_t inner_len;
+	if (encode(t->type, &b, inner, sizeof(inner), &inner_len, why) != 0)
+		return -1;
+	MessageFrame_t mf;
+	memset(&mf, 0, sizeof(mf));
+	mf.messageId = 20;
+	mf.value.buf = inner;
+	mf.value.size = (int)inner_len;
+	return encode(&asn_DEF_MessageFrame, &mf, out, cap, len, why);
+}

@@ -1,0 +1,69 @@
+/* SAE J2735 decoding with the asn1c decoder generated from the user's schema at build time:
+ * MessageFrame, then the message by messageId (BSM part II and regional extensions by their
+ * ids during the walk), visited as a tree of named values; and a BSM encoder. */
+#ifndef J2735DEC_H
+#define J2735DEC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum j2735dec_result {
+	J2735DEC_OK = 0,
+	J2735DEC_NO_DECODER,  /* built without a J2735 schema */
+	J2735DEC_UNKNOWN_ID,  /* MessageFrame read; its messageId is not in the schema */
+	J2735DEC_MALFORMED,   /* the MessageFrame or the message does not decode */
+};
+
+struct j2735dec_msg {
+	uint16_t msg_id;
+	const char *type_name;  /* ASN.1 type of the message; NULL unless J2735DEC_OK */
+	size_t frame_len;       /* octets of the MessageFrame read */
+	void *frame_;           /* private: the asn1c structures */
+	void *value_;
+};
+
+/* Receives the decoded tree: objects (SEQUENCE, CHOICE, named BIT STRING flags) and arrays
+ * (SEQUENCE OF) open and close; members are announced by key() before their value. */
+struct j2735dec_visitor {
+	void (*key)(void *ctx, const char *name);
+	void (*open)(void *ctx, bool array);
+	void (*close)(void *ctx, bool array);
+	void (*integer)(void *ctx, long long v);
+	void (*text)(void *ctx, const char *s, size_t len);     /* enum names, strings */
+	void (*octets)(void *ctx, const uint8_t *p, size_t len); /* OCTET STRING */
+	void (*boolean)(void *ctx, bool v);
+	void (*null)(void *ctx);
+};
+
+/* The schema's edition ("2016", "2020"), or NULL when no decoder was built. */
+const char *j2735dec_edition(void);
+
+/* Decodes the MessageFrame at buf; on J2735DEC_OK and J2735DEC_UNKNOWN_ID msg->msg_id and
+ * msg->frame_len are set. Call j2735dec_free() whatever the result. */
+enum j2735dec_result j2735dec_decode(const uint8_t *buf, size_t len, struct j2735dec_msg *msg);
+void j2735dec_free(struct j2735dec_msg *msg);
+const char *j2735dec_result_str(enum j2735dec_result r);
+
+/* Visits the decoded message (after J2735DEC_OK): field names as in the ASN.1, enums as
+ * names, BIT STRINGs as objects of named flags, open types replaced by their decode. */
+void j2735dec_walk(const struct j2735dec_msg *msg, const struct j2735dec_visitor *v,
+		   void *ctx);
+
+/* The BSM core data fields `v2xcap send --bsm` sets; the others are sent "unavailable". */
+struct j2735dec_bsm {
+	uint8_t msg_cnt;        /* 0..127 */
+	uint8_t id[4];          /* TemporaryID */
+	uint16_t sec_mark;      /* ms within the minute, 0..65535 */
+	int32_t lat, lon;       /* 1/10 micro degree */
+	int32_t elev;           /* 0.1 m */
+	uint16_t speed;         /* 0.02 m/s, 8191 = unavailable */
+	uint16_t heading;       /* 0.0125 degree, 28800 = unavailable */
+};
+
+/* Encodes a MessageFrame holding that BSM (UPER) into out; 0 and *len on success, -1 with
+ * *why otherwise (no decoder built, value out of range, buffer too small). */
+int j2735dec_encode_bsm(const struct j2735dec_bsm *bsm, uint8_t *out, size_t cap,
+			size_t *len, const char **why);
+
+#endif

@@ -1,0 +1,40 @@
+/* j2735dec without a schema: every call says that no decoder was built. */
+#include "j2735dec.h"
+
+#include <string.h>
+
+const char *j2735dec_edition(void)
+{
+	return NULL;
+}
+
+const char *j2735dec_result_str(enum j2735dec_result r)
+{
+	return r == J2735DEC_NO_DECODER ? "no J2735 decoder built" : "?";
+}
+
+enum j2735dec_result j2735dec_decode(const uint8_t *buf, size_t len, struct j2735dec_msg *msg)
+{
+	(void)buf, (void)len;
+	memset(msg, 0, sizeof(*msg));
+	return J2735DEC_NO_DECODER;
+}
+
+void j2735dec_free(struct j2735dec_msg *msg)
+{
+	(void)msg;
+}
+
+void j2735dec_walk(const struct j2735dec_msg *msg, const struct j2735dec_visitor *v,
+		   void *ctx)
+{
+	(void)msg, (void)v, (void)ctx;
+}
+
+int j2735dec_encode_bsm(const struct j2735dec_bsm *bsm, uint8_t *out, size_t cap,
+			size_t *len, const char **why)
+{
+	(void)bsm, (void)out, (void)cap, (void)len;
+	*why = "v2xcap was built without a J2735 schema (configure with -DJ2735_ASN1_DIR=<dir>)";
+	return -1;
+}

@@ -1,0 +1,18 @@
+/* Internal to j2735dec: the generic walk over asn1c's type descriptors and the lookups
+ * of the open-type tables. */
+#ifndef J2735DEC_WALK_H
+#define J2735DEC_WALK_H
+
+#include "j2735dec.h"
+#include "j2735dec_tables.h"
+
+/* The row for (owner, id), NULL when absent. */
+const struct j2735dec_open_type *j2735dec_find(const struct j2735dec_open_type *table,
+					      const char *owner, long id);
+/* A complete UPER decode as td (NULL when it fails); *consumed octets when non-NULL. */
+void *j2735dec_decode_as(asn_TYPE_descriptor_t *td, const uint8_t *buf, size_t len,
+			 size_t *consumed);
+void j2735dec_walk_value(asn_TYPE_descriptor_t *td, const void *sptr,
+			 const struct j2735dec_visitor *v, void *ctx);
+
+#endif

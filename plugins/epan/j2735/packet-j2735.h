@@ -1,0 +1,79 @@
+/* What the hand-written J2735 dissector (packet-j2735.c) and the schema-generated part
+ * (packet-j2735-template.c, or j2735-headeronly.c without a schema) share. */
+#ifndef PACKET_J2735_H
+#define PACKET_J2735_H
+
+#include <epan/packet.h>
+
+/* Values noted while a message is dissected, for COL_INFO, the tap and statistics. */
+enum j2735_note_kind {
+	J2735_NOTE_LAT,
+	J2735_NOTE_LON,
+	J2735_NOTE_SPEED,
+	J2735_NOTE_HEADING,
+	J2735_NOTE_MSGCOUNT,
+	J2735_NOTE_INTERSECTION,
+	J2735_NOTE_TEMPID,
+	J2735_NOTE_PACKETID,
+	J2735_NOTE_LANE,     /* counted */
+	J2735_NOTE_MOVEMENT, /* counted */
+	J2735_NOTE_TIM_FRAME, /* counted */
+	J2735_NOTE_COUNT
+};
+
+#define J2735_MAX_MSGCOUNTS 2
+#define J2735_PACKETID_LEN 9
+
+/* One per packet (pinfo->pool); also the tap record. */
+struct j2735_summary {
+	guint32 psid;
+	gboolean has_psid;
+	guint32 msg_id;
+	gboolean has_msg_id;
+	gboolean seen[J2735_NOTE_COUNT];
+	gint32 lat, lon;
+	guint32 speed, heading, intersection, temp_id;
+	guint32 msg_counts[J2735_MAX_MSGCOUNTS]; /* the first ones, in order */
+	guint n_msg_counts;
+	guint8 packet_id[J2735_PACKETID_LEN];
+	guint lanes, movements, tim_frames;
+	guint32 partii_id; /* read by the generated code before the part II value */
+};
+
+struct j2735_summary *j2735_summary_get(packet_info *pinfo);
+void j2735_note(packet_info *pinfo, enum j2735_note_kind kind, guint32 value);
+void j2735_note_bytes(packet_info *pinfo, enum j2735_note_kind kind, tvbuff_t *value);
+
+/* Expert infos the generated code raises: a value in a reserved range; an id (part II,
+ * ...) with no known type, whose value is then shown as octets. */
+void j2735_check_reserved(packet_info *pinfo, proto_item *item, guint32 value, guint32 first,
+			  guint32 last);
+int j2735_unknown_id(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree, const char *what,
+		     guint32 id);
+
+/* Unit formatters (BASE_CUSTOM) for the key types. */
+void j2735_fmt_latitude(gchar *s, gint32 v);
+void j2735_fmt_longitude(gchar *s, gint32 v);
+void j2735_fmt_elevation(gchar *s, gint32 v);
+void j2735_fmt_speed(gchar *s, guint32 v);
+void j2735_fmt_heading(gchar *s, guint32 v);
+void j2735_fmt_dsecond(gchar *s, guint32 v);
+void j2735_fmt_timemark(gchar *s, guint32 v);
+
+/* The generated part. edition is "2016", "2020", ... or NULL in header-only mode. */
+extern const char *const j2735_gen_edition;
+/* Registers the generated fields under proto and the dissector table j2735.partii. */
+void j2735_gen_register(int proto);
+/* Registers the part II types into j2735.partii (after all tables exist). */
+void j2735_gen_handoff(void);
+/* The generated dissector of the message with this id, NULL when not in the schema. */
+dissector_t j2735_gen_message_dissector(guint32 msg_id);
+
+/* Registration, called by plugin.c. */
+void proto_register_j2735(void);
+void proto_reg_handoff_j2735(void);
+
+/* The statistics tree (j2735-stats.c); tap "j2735" carries struct j2735_summary. */
+void j2735_stats_register(void);
+
+#endif

@@ -1,0 +1,188 @@
+#!/usr/bin/python3
+"""Tests of `v2xcap dump`: runs it and checks its lines and exit code.
+
+  check_dump.py --v2xcap BIN capture CAPTURE.expect.json
+      the capture named in the expect file: one line per frame, with the PSID, WSMP
+      version, 1609.2 content (and PSID) and J2735 message id of the expect file;
+      exit 0. Expect files with "error": true, or frames whose PSID is unreadable
+      (psid null) or whose WSM length field lies, must give exit 1 and a message on
+      stderr naming the file (and the frame).
+  check_dump.py --v2xcap BIN exit CODE ARGS...   the exit code and, for 1, a message
+      naming the first file argument.
+  check_dump.py --v2xcap BIN timeline A B        B and a copy of A moved 10 s earlier
+      (a classic pcap) read as one timeline: every line prefixed with its file, the
+      earlier file first although named last.
+  check_dump.py --v2xcap BIN stdin CAPTURE        `dump -` reading CAPTURE from stdin
+      prints what `dump CAPTURE` prints.
+"""
+import argparse
+import json
+import os
+import re
+import struct
+import subprocess
+import sys
+import tempfile
+
+WSMP = re.compile(r"^WSMP v(\d+) PSID 0x([0-9a-f]+) len (\d+)$")
+DOT2 = re.compile(r"^1609\.2 (\S+)(?: psid 0x([0-9a-f]+))?$")
+J2735 = re.compile(r"^J2735 (\S+) \((\d+)\) (\d+) B$")
+FREQ = re.compile(r" (\d+)MHz")
+RSSI = re.compile(r" (-?\d+)dBm")
+MAC = re.compile(r" ((?:[0-9a-f]{2}:){5}[0-9a-f]{2})")
+LLC = re.compile(r"^802\.11 .*data.* (EPD|SNAP)")
+
+
+def run(v2xcap, args, stdin=None):
+    return subprocess.run([v2xcap, "dump", *args], stdin=stdin, capture_output=True,
+                          text=True, timeout=60)
+
+
+def layers(line):
+    """The fields of one dump line: frame number and what each layer says."""
+    segs = line.split(" | ")
+    out = {"frame": int(segs[0].split()[0].rsplit(":", 1)[-1])}
+    if m := FREQ.search(segs[0]):
+        out["freq_mhz"] = int(m[1])
+    if m := RSSI.search(segs[0]):
+        out["rssi_dbm"] = int(m[1])
+    if m := MAC.search(" | ".join(segs[:2])):
+        out["src"] = m[1]
+    for seg in segs[1:]:
+        if m := LLC.match(seg):
+            out["llc"] = m[1].lower()
+        elif m := WSMP.match(seg):
+            out["wsmp_version"], out["psid"] = int(m[1]), int(m[2], 16)
+        elif m := DOT2.match(seg):
+            out["dot2"] = m[1]
+            if m[2]:
+                out["dot2_psid"] = int(m[2], 16)
+        elif m := J2735.match(seg):
+            out["msgid"] = int(m[2])
+        elif seg.startswith("malformed"):
+            out["malformed"] = seg
+    return out
+
+
+def malformed(frame):
+    return frame.get("psid", 0) is None or \
+        frame.get("wsm_length_field", 0) > frame.get("wsm_length", 0)
+
+
+def check_capture(v2xcap, expect_path):
+    with open(expect_path) as f:
+        exp = json.load(f)
+    path = os.path.join(os.path.dirname(expect_path), os.path.basename(exp["capture"]))
+    r = run(v2xcap, [path])
+    errors = []
+    frames = exp.get("frames", [])
+    want_fail = exp.get("error", False) or any(malformed(fr) for fr in frames)
+    if want_fail:
+        if r.returncode != 1:
+            errors.append(f"exit {r.returncode}, expected 1")
+        if path not in r.stderr:
+            errors.append(f"stderr does not name {path}: {r.stderr!r}")
+    elif r.returncode != 0:
+        errors.append(f"exit {r.returncode}, expected 0; stderr {r.stderr!r}")
+    got = [layers(line) for line in r.stdout.splitlines()]
+    if frames and len(got) != len(frames):
+        errors.append(f"{len(got)} lines for {len(frames)} frames")
+    for fr, g in zip(frames, got):
+        n = fr["frame"]
+        if g["frame"] != n:
+            errors.append(f"line for frame {g['frame']}, expected {n}")
+        link = {k: fr[k] for k in ("freq_mhz", "rssi_dbm", "src", "llc") if fr.get(k)}
+        for key, value in link.items():
+            if g.get(key) != value:
+                errors.append(f"frame {n}: {key} {g.get(key)!r}, expected {value!r}")
+        if malformed(fr):
+            if "malformed" not in g or f"frame {n}" not in r.stderr:
+                errors.append(f"frame {n}: not reported malformed")
+            continue
+        if fr.get("wsmp_version") is None:
+            if "wsmp_version" in g:
+                errors.append(f"frame {n}: WSMP found where the capture has none")
+            continue  # e.g. J2735 over UDP: not a WSMP frame
+        want = {"wsmp_version": fr["wsmp_version"], "psid": fr["psid"],
+                "dot2": fr["dot2"] if fr["dot2"] != "none" else None,
+                "msgid": fr.get("msgid")}
+        if "dot2_psid" in fr:
+            want["dot2_psid"] = fr["dot2_psid"]
+        for key, value in want.items():
+            if g.get(key) != value:
+                errors.append(f"frame {n}: {key} {g.get(key)!r}, expected {value!r}")
+    return errors
+
+
+def check_exit(v2xcap, code, args):
+    r = run(v2xcap, args, stdin=subprocess.DEVNULL)
+    errors = []
+    if r.returncode != code:
+        errors.append(f"exit {r.returncode}, expected {code}; stderr {r.stderr!r}")
+    if code == 1 and args and args[0] not in r.stderr:
+        errors.append(f"stderr does not name {args[0]}: {r.stderr!r}")
+    if code == 2 and "usage: v2xcap dump" not in r.stderr:
+        errors.append(f"no usage on stderr: {r.stderr!r}")
+    return errors
+
+
+def shifted_copy(src, dst, seconds):
+    """A classic pcap with every timestamp moved by `seconds`."""
+    with open(src, "rb") as f:
+        data = bytearray(f.read())
+    end = "<" if data[:4] in (b"\xd4\xc3\xb2\xa1", b"\x4d\x3c\xb2\xa1") else ">"
+    off = 24
+    while off + 16 <= len(data):
+        sec, _, caplen, _ = struct.unpack_from(end + "IIII", data, off)
+        struct.pack_into(end + "I", data, off, sec + seconds)
+        off += 16 + caplen
+    with open(dst, "wb") as f:
+        f.write(data)
+
+
+def check_timeline(v2xcap, files):
+    with tempfile.TemporaryDirectory() as tmp:
+        early = os.path.join(tmp, "early.pcap")
+        shifted_copy(files[0], early, -10)
+        r = run(v2xcap, [files[1], early])
+    if r.returncode != 0:
+        return [f"exit {r.returncode}: {r.stderr!r}"]
+    names = [line.split(":", 1)[0] for line in r.stdout.splitlines()]
+    order = [n for i, n in enumerate(names) if i == 0 or names[i - 1] != n]
+    want = [early, files[1]]
+    return [] if order == want else [f"files read as {order}, expected {want}"]
+
+
+def check_stdin(v2xcap, capture):
+    with open(capture, "rb") as f:
+        r = run(v2xcap, ["-"], stdin=f)
+    want = run(v2xcap, [capture])
+    if r.returncode != 0 or not r.stdout or r.stdout != want.stdout:
+        return [f"exit {r.returncode}, stdout {r.stdout!r}, expected {want.stdout!r}"]
+    return []
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--v2xcap", required=True)
+    ap.add_argument("mode", choices=["capture", "exit", "timeline", "stdin"])
+    ap.add_argument("args", nargs=argparse.REMAINDER)
+    a = ap.parse_args()
+    if a.mode == "capture":
+        if not os.path.exists(a.args[0]):
+            print(f"SKIP: {a.args[0]} not found")
+            return 77
+        errors = check_capture(a.v2xcap, a.args[0])
+    elif a.mode == "exit":
+        errors = check_exit(a.v2xcap, int(a.args[0]), a.args[1:])
+    elif a.mode == "timeline":
+        errors = check_timeline(a.v2xcap, a.args)
+    else:
+        errors = check_stdin(a.v2xcap, a.args[0])
+    for e in errors:
+        print(e, file=sys.stderr)
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,33 @@
+#!/bin/sh
+# Host-side send -> capture over the loopback interface (no radio, no qemu): v2xcap send
+# replays a capture's WSMP frames on lo, v2xcap capture keeps exactly those, and
+# v2xcap stats finds the same message types. Needs CAP_NET_RAW: SKIP (77) without.
+# usage: loopback.sh V2XCAP REPLAY.pcap
+set -u
+v2xcap=$1
+replay=$2
+dir=$(mktemp -d /tmp/v2x-loopback.XXXXXX)
+trap 'rm -rf "$dir"' EXIT
+chmod 777 "$dir"
+if ! "$v2xcap" send -i lo --count 1 --rate 1000 "$replay" >"$dir/probe" 2>&1; then
+	echo "SKIP: cannot send on lo (needs root or CAP_NET_RAW): $(cat "$dir/probe")"
+	exit 77
+fi
+want=$("$v2xcap" stats --format csv "$replay" | awk -F, 'NR > 1 { print $1 "," $2 }')
+n=$(echo "$want" | awk -F, '{ s += $2 } END { print s }')
+"$v2xcap" capture -i lo -w "$dir/lo.pcapng" --count "$n" --duration 20 >"$dir/capture.out" 2>&1 &
+pid=$!
+i=0
+while ! grep -q "privileges:" "$dir/capture.out" && [ $i -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+"$v2xcap" send -i lo --rate 200 "$replay" || exit 1
+wait $pid || { cat "$dir/capture.out"; exit 1; }
+got=$("$v2xcap" stats --format csv "$dir/lo.pcapng" | awk -F, 'NR > 1 { print $1 "," $2 }')
+cat "$dir/capture.out"
+if [ "$got" != "$want" ]; then
+	printf 'captured per type:\n%s\nsent per type:\n%s\n' "$got" "$want"
+	exit 1
+fi
+echo "ok: $n frames sent on lo, captured and counted per type: $(echo $got)"

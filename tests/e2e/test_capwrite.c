@@ -1,0 +1,198 @@
+/* The live-capture writer (analyzer/capwrite.c): what it writes, libpcap reads back frame
+ * for frame; pcapng carries the interface name and channel; rotation splits files. */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <pcap/pcap.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "capwrite.h"
+#include "unit.h"
+
+/* The first frame of a sample capture (an Ethernet/OCB BSM). */
+struct sample {
+	uint8_t data[2048];
+	uint32_t len;
+};
+
+static void load_sample(struct sample *s)
+{
+	char err[PCAP_ERRBUF_SIZE];
+	pcap_t *p = pcap_open_offline(V2X_CAPTURES_DIR "/bsm-ether-unsecured.pcap", err);
+	struct pcap_pkthdr *h;
+	const u_char *data;
+	if (!p || pcap_next_ex(p, &h, &data) != 1) {
+		unit_fail(__FILE__, __LINE__, "cannot read the sample capture: %s", err);
+		exit(1);
+	}
+	s->len = h->caplen;
+	memcpy(s->data, data, h->caplen);
+	pcap_close(p);
+}
+
+/* Removes the files of a temp_dir() and the directory. */
+static void remove_dir(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char path[64 + sizeof e->d_name];
+	while (d && (e = readdir(d)) != NULL) {
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		if (e->d_name[0] != '.')
+			unlink(path);
+	}
+	if (d)
+		closedir(d);
+	rmdir(dir);
+}
+
+/* A fresh directory under /tmp in dir[64]. */
+static const char *temp_dir(char *dir)
+{
+	snprintf(dir, 64, "/tmp/v2x-capwrite-XXXXXX");
+	CHECK(mkdtemp(dir) != NULL);
+	return dir;
+}
+
+/* Writes n copies of the sample 1 s apart, from t0. */
+static unsigned write_frames(struct v2x_capwriter_conf *conf, const struct sample *s,
+			     unsigned n)
+{
+	char err[256];
+	struct v2x_capwriter *w = v2x_capwriter_open(conf, err, sizeof err);
+	CHECK(w != NULL);
+	for (unsigned i = 0; i < n; i++)
+		CHECK_INT(v2x_capwriter_write(w, 1700000000000000LL + i * 1000000LL, s->data,
+					      s->len, s->len + 4, err, sizeof err), 0);
+	unsigned files = v2x_capwriter_files(w);
+	CHECK_INT(v2x_capwriter_close(w, err, sizeof err), 0);
+	return files;
+}
+
+/* Frames of a file as libpcap sees them; checks each equals the sample. */
+static unsigned read_back(const char *path, const struct sample *s, int64_t *first_us)
+{
+	char err[PCAP_ERRBUF_SIZE];
+	pcap_t *p = pcap_open_offline(path, err);
+	struct pcap_pkthdr *h;
+	const u_char *data;
+	unsigned n = 0;
+	if (!p) {
+		unit_fail(__FILE__, __LINE__, "libpcap cannot open %s: %s", path, err);
+		return 0;
+	}
+	CHECK_INT(pcap_datalink(p), DLT_EN10MB);
+	while (pcap_next_ex(p, &h, &data) == 1) {
+		if (n++ == 0 && first_us)
+			*first_us = (int64_t)h->ts.tv_sec * 1000000 + h->ts.tv_usec;
+		CHECK_INT(h->caplen, s->len);
+		CHECK_INT(h->len, s->len + 4);
+		CHECK_MEM(data, s->data, s->len);
+	}
+	pcap_close(p);
+	return n;
+}
+
+TEST(e2e_capwrite_pcapng_reads_back_every_frame)
+{
+	struct sample s;
+	char tmp[64];
+	load_sample(&s);
+	char path[128];
+	snprintf(path, sizeof path, "%s/a.pcapng", temp_dir(tmp));
+	struct v2x_capwriter_conf conf = {path, DLT_EN10MB, 65535, "wlan1", NULL, 0, 0};
+	CHECK_INT(write_frames(&conf, &s, 3), 1);
+	int64_t first = 0;
+	CHECK_INT(read_back(path, &s, &first), 3);
+	CHECK_INT(first, 1700000000000000LL);
+	FILE *f = fopen(path, "rb");
+	uint8_t magic[4];
+	CHECK(f && fread(magic, 1, 4, f) == 4);
+	CHECK_INT(magic[0], 0x0a); /* section header block */
+	fclose(f);
+	remove_dir(tmp);
+}
+
+TEST(e2e_capwrite_pcapng_names_interface_and_channel)
+{
+	struct sample s;
+	char tmp[64];
+	load_sample(&s);
+	char path[128];
+	snprintf(path, sizeof path, "%s/b.pcapng", temp_dir(tmp));
+	const char *desc = "wlan1, 5890 MHz (channel 178), 10 MHz";
+	struct v2x_capwriter_conf conf = {path, DLT_EN10MB, 65535, "wlan1", desc, 0, 0};
+	write_frames(&conf, &s, 1);
+	uint8_t buf[512];
+	FILE *f = fopen(path, "rb");
+	size_t n = f ? fread(buf, 1, sizeof buf, f) : 0;
+	if (f)
+		fclose(f);
+	/* IDB right after the 28-octet SHB: type 1, link type, options 2 (name), 3 (desc). */
+	CHECK(n > 28 + 20);
+	CHECK_INT(buf[28], 1);
+	CHECK_INT(buf[36], DLT_EN10MB);
+	CHECK_INT(buf[44], 2);
+	CHECK_INT(buf[46], 5);
+	CHECK_MEM(buf + 48, "wlan1", 5);
+	CHECK_INT(buf[56], 3);
+	CHECK_INT(buf[58], strlen(desc));
+	CHECK_MEM(buf + 60, desc, strlen(desc));
+	remove_dir(tmp);
+}
+
+TEST(e2e_capwrite_pcap_extension_writes_classic_pcap)
+{
+	struct sample s;
+	char tmp[64];
+	load_sample(&s);
+	char path[128];
+	snprintf(path, sizeof path, "%s/c.pcap", temp_dir(tmp));
+	struct v2x_capwriter_conf conf = {path, DLT_EN10MB, 65535, "wlan1", NULL, 0, 0};
+	write_frames(&conf, &s, 2);
+	FILE *f = fopen(path, "rb");
+	uint8_t magic[4];
+	CHECK(f && fread(magic, 1, 4, f) == 4);
+	CHECK_INT(magic[0], 0xd4); /* a1b2c3d4 little endian: microseconds */
+	fclose(f);
+	CHECK_INT(read_back(path, &s, NULL), 2);
+	remove_dir(tmp);
+}
+
+TEST(e2e_capwrite_rotates_by_size_into_numbered_files)
+{
+	struct sample s;
+	char tmp[64];
+	load_sample(&s);
+	const char *dir = temp_dir(tmp);
+	char path[128], part[128];
+	snprintf(path, sizeof path, "%s/d.pcapng", dir);
+	/* room for about two frames per file */
+	struct v2x_capwriter_conf conf = {path, DLT_EN10MB, 65535, "wlan1", NULL,
+					  (uint64_t)(100 + 2 * (s.len + 40)), 0};
+	CHECK_INT(write_frames(&conf, &s, 5), 3);
+	unsigned total = 0;
+	for (int i = 1; i <= 3; i++) {
+		snprintf(part, sizeof part, "%s/d-%05d.pcapng", dir, i);
+		total += read_back(part, &s, NULL);
+	}
+	CHECK_INT(total, 5);
+	remove_dir(tmp);
+}
+
+TEST(e2e_capwrite_rotates_by_time)
+{
+	struct sample s;
+	char tmp[64];
+	load_sample(&s);
+	const char *dir = temp_dir(tmp);
+	char path[128], part[128];
+	snprintf(path, sizeof path, "%s/e.pcap", dir);
+	struct v2x_capwriter_conf conf = {path, DLT_EN10MB, 65535, "wlan1", NULL, 0, 2000000};
+	CHECK_INT(write_frames(&conf, &s, 5), 3); /* t = 0,1 | 2,3 | 4 s */
+	int64_t first = 0;
+	snprintf(part, sizeof part, "%s/e-00002.pcap", dir);
+	CHECK_INT(read_back(part, &s, &first), 2);
+	CHECK_INT(first, 1700000002000000LL);
+	remove_dir(tmp);
+}

@@ -1,0 +1,489 @@
+#!/usr/bin/python3
+"""Test driver for the J2735 Wireshark plugin: runs tshark (through tests/run-tshark, with
+the build's plugins) on the sample captures and compares what it decodes with the
+independent decodes in the shared vectors (XER, the carma-messenger expectations).
+
+usage: j2735_check.py --run-tshark R --plugins DIR --captures DIR --vectors DIR
+                      --edition E TEST [ARGS]
+Exit 0 pass, 1 fail, 77 skip (no schema, no vectors, no tool).
+"""
+import argparse
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+
+SKIP = 77
+INT_TYPES = ('FT_INT', 'FT_UINT')
+
+
+class Fail(Exception):
+    pass
+
+
+class Skip(Exception):
+    pass
+
+
+class Tshark:
+    def __init__(self, args):
+        self.args = args
+        self._ftypes = None
+
+    def run(self, *argv, check=True, timeout=120):
+        cmd = [self.args.run_tshark, self.args.plugins] + list(argv)
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        if check and p.returncode != 0:
+            raise Fail('tshark %s failed (%d): %s' % (' '.join(argv), p.returncode, p.stderr))
+        return p
+
+    def glossary(self):
+        """`tshark -G fields`, cached per plugin build (it costs a tshark start)."""
+        so = [os.path.join(d, f) for d, _, fs in os.walk(self.args.plugins) for f in fs
+              if f == 'j2735.so']
+        key = hashlib.sha1(repr([(p, os.stat(p).st_mtime_ns) for p in so]).encode())
+        path = os.path.join(tempfile.gettempdir(), 'j2735-fields-%s.tsv' % key.hexdigest())
+        if os.path.exists(path):
+            return open(path).read()
+        out = self.run('-G', 'fields').stdout
+        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path))
+        with os.fdopen(fd, 'w') as f:
+            f.write(out)
+        os.replace(tmp, path)
+        return out
+
+    def ftypes(self):
+        """Field abbreviation -> FT_ type of every j2735 field."""
+        if self._ftypes is None:
+            out = self.glossary()
+            self._ftypes = {}
+            for line in out.splitlines():
+                cols = line.split('\t')
+                if len(cols) > 3 and cols[0] == 'F' and cols[2].startswith('j2735'):
+                    self._ftypes[cols[2]] = cols[3]
+        return self._ftypes
+
+    @staticmethod
+    def first_show(pdml_text, name, frame):
+        packet = ET.fromstring(pdml_text).findall('packet')[frame]
+        f = next((f for f in packet.iter('field') if f.get('name') == name), None)
+        return f.get('show') if f is not None else ''
+
+    def fields(self, capture, names, *extra):
+        out = self.run('-r', capture, '-T', 'fields', '-E', 'occurrence=f',
+                       *[a for n in names for a in ('-e', n)], *extra).stdout
+        return [line.split('\t') for line in out.splitlines()]
+
+
+def capture(args, name):
+    path = os.path.join(args.captures, name)
+    if not os.path.exists(path):
+        raise Fail('capture %s missing' % path)
+    return path
+
+
+def vector(args, name):
+    return os.path.join(args.vectors, name)
+
+
+# --- XER against the plugin's fields -------------------------------------------------
+
+def xer_leaves(elem):
+    """(tag, text) of the leaves holding a value, in encoding order."""
+    out = []
+    for e in elem.iter():
+        text = (e.text or '').strip()
+        if len(e) == 0 and text and e is not elem:
+            if re.fullmatch(r'[0-9A-Fa-f\s]+', text):  # octets and bits come spaced out
+                text = re.sub(r'\s+', '', text)
+            out.append((e.tag, text))
+    return out
+
+
+def pdml_leaves(pdml_text, ftypes, frame):
+    """(last name component, show, ftype, has children) of the j2735 value fields."""
+    root = ET.fromstring(pdml_text)
+    packets = root.findall('packet')
+    out = []
+    for f in packets[frame].iter('field'):
+        name = f.get('name', '')
+        ft = ftypes.get(name)
+        if not ft or name in ('j2735.msgid', 'j2735.length', 'j2735.ext', 'j2735.psid'):
+            continue
+        out.append((name.split('.')[-1], f.get('show', ''), ft, len(f) > 0))
+    return out
+
+
+def same_value(xer, show, ft):
+    if ft.startswith(INT_TYPES):
+        return re.fullmatch(r'-?\d+', xer) is not None and int(xer) == int(show)
+    if ft == 'FT_BYTES':
+        raw = show.replace(':', '')
+        if re.fullmatch(r'[01]+', xer):  # a BIT STRING, or octets that look like one
+            nbytes = (len(xer) + 7) // 8
+            if len(raw) == 2 * nbytes and int(raw, 16) == int(xer.ljust(nbytes * 8, '0'), 2):
+                return True
+        return raw.lower() == xer.lower()
+    if ft == 'FT_STRING':
+        return show == xer
+    if ft == 'FT_BOOLEAN':
+        return xer.lower() in ('true', 'false') and (show in ('1', 'True')) == (xer == 'true')
+    return False
+
+
+# One component, named differently by the editions (2016, 2020) and by the decoders
+# that wrote the XER (asn1_codec, jpo-ode).
+SAME_COMPONENT = [
+    ('doNotUse1', 'notUsed', 'sspTimRights'),
+    ('doNotUse2', 'notUsed1', 'sspLocationRights'),
+    ('doNotUse3', 'notUsed2', 'sspMsgRights1'),
+    ('doNotUse4', 'notUsed3', 'sspMsgRights2'),
+    ('durationTime', 'duratonTime'),
+]
+ALIASES = {name: group for group in SAME_COMPONENT for name in group}
+
+# Leaves the reference decoders get wrong: consumed in order, not compared.
+XER_DEFECTS = {
+    # the ODE's output has a timestamp pasted into this 8-bit LaneAttributes-Vehicle
+    ('vehicle', '00002024-12-10T17:32:22.099782646Z 0000'),
+}
+# The reserved SSP-index components of a TravelerDataFrame: both reference decoders print
+# 0 whatever the 5 bits hold, while every field before and after them agrees bit for bit.
+XER_ZEROED = set(SAME_COMPONENT[0] + SAME_COMPONENT[1] + SAME_COMPONENT[2] + SAME_COMPONENT[3])
+
+
+def compare_xer(t, args, cap, frame_elem, frame=0, minimum=10):
+    """The messageId and every value leaf of the message's XER equal the field of that
+    name, occurrence by occurrence, and none is missing."""
+    ftypes = t.ftypes()
+    ftypes['j2735.msgid'] = 'FT_UINT16'
+    pdml = t.run('-r', cap, '-T', 'pdml').stdout
+    fields = pdml_leaves(pdml, ftypes, frame)
+    fields.insert(0, ('messageId', t.first_show(pdml, 'j2735.msgid', frame), 'FT_UINT16', False))
+    used = [False] * len(fields)
+    compared = 0
+    bad = []
+    leaves = [('messageId', frame_elem.findtext('messageId'))] + \
+        xer_leaves(frame_elem.find('value')[0])
+    for tag, text in leaves:
+        names = {n.replace('-', '_') for n in ALIASES.get(tag, (tag,))}
+        for i, (fname, show, ft, kids) in enumerate(fields):
+            if used[i] or fname not in names or (kids and not ft == 'FT_BYTES'):
+                continue
+            used[i] = True
+            if (tag, text) in XER_DEFECTS or (tag in XER_ZEROED and text == '0'):
+                print('not compared (damaged XER): %s %s' % (tag, text))
+            elif same_value(text, show, ft):
+                compared += 1
+            else:
+                bad.append('%s: XER %s, tshark %s (%s)' % (tag, text, show, ft))
+            break
+        else:
+            bad.append('%s: XER %s, no such field decoded' % (tag, text))
+    if bad:
+        raise Fail('%d field(s) differ from the XER decode:\n  %s' % (len(bad), '\n  '.join(bad)))
+    if compared < min(minimum, len(leaves)):
+        raise Fail('only %d fields compared (want >= %d)' % (compared, minimum))
+    print('%s: %d fields equal to the independent decode' % (os.path.basename(cap), compared))
+
+
+def test_xer(t, args, cap_name, xer_name):
+    root = ET.parse(vector(args, xer_name)).getroot()
+    frame = root if root.tag == 'MessageFrame' else root.find('.//MessageFrame')
+    compare_xer(t, args, capture(args, cap_name), frame)
+
+
+def test_bsm128(t, args):
+    text = open(vector(args, 'asn1_codec/j2735.MessageFrame.128.bsms.xer')).read()
+    frames = re.findall(r'<MessageFrame>.*?</MessageFrame>', text, re.S)
+    want = []
+    for f in frames:
+        core = ET.fromstring(f).find('.//coreData')
+        want.append((core.findtext('id').replace(' ', '').lower(), core.findtext('msgCnt')))
+    rows = t.fields(capture(args, 'bsm-128.pcap'),
+                    ['j2735.BSMcoreData.id', 'j2735.BSMcoreData.msgCnt'])
+    got = [(r[0].replace(':', '').lower(), r[1]) for r in rows]
+    if len(want) != 128 or got != want:
+        diff = [(i + 1, w, g) for i, (w, g) in enumerate(zip(want, got)) if w != g]
+        raise Fail('%d XER frames, %d decoded; differences (frame, XER, tshark): %s'
+                   % (len(want), len(got), diff[:5]))
+    print('128 BSM ids and msgCnt equal to the XER decode')
+
+
+# --- carma-messenger vectors: bytes and expected values from their unit tests --------
+
+def udp_capture(tmp, payload, name):
+    """Wraps J2735 octets in Ethernet/IPv4/UDP (port 47347) with text2pcap."""
+    if not shutil.which('text2pcap'):
+        raise Skip('text2pcap not installed')
+    txt = os.path.join(tmp, name + '.txt')
+    pcap = os.path.join(tmp, name + '.pcap')
+    with open(txt, 'w') as f:
+        f.write('000000 ' + ' '.join('%02x' % b for b in payload) + '\n')
+    subprocess.run(['text2pcap', '-q', '-u', '47347,47347', txt, pcap], check=True)
+    os.chmod(pcap, 0o644)
+    os.chmod(tmp, 0o755)
+    return pcap
+
+
+CARMA_TESTS = {'bsm': 'test_BSM.cpp', 'psm': 'test_PSM.cpp', 'map': 'test_MapMessage.cpp',
+               'spat': 'test_SPAT.cpp'}
+
+
+def test_carma(t, args, kind, expected):
+    """expected: field -> value as the carma-messenger test asserts it."""
+    cpp = CARMA_TESTS[kind]
+    src = open(vector(args, 'carma-messenger/' + cpp)).read()
+    m = re.search(r'std::vector<uint8_t>\s+\w+\s*=?\s*\{([^}]*)\}', src)
+    h = re.search(r'hex_message\s*=\s*"([0-9a-fA-F]+)"', src)
+    if m:
+        payload = bytes(int(x, 0) for x in re.findall(r'0x[0-9a-fA-F]+|\b\d+\b', m.group(1)))
+    elif h:
+        payload = bytes.fromhex(h.group(1))
+    else:
+        raise Fail('%s: no byte vector found' % cpp)
+    with tempfile.TemporaryDirectory() as tmp:
+        cap = udp_capture(tmp, payload, kind)
+        names = list(expected)
+        rows = t.fields(cap, names, '-d', 'udp.port==47347,j2735')
+        if not rows:
+            raise Fail('no packet decoded')
+        got = dict(zip(names, rows[0]))
+        bad = ['%s: want %s, got %s' % (n, v, got.get(n)) for n, v in expected.items()
+               if got.get(n, '').replace(':', '').lower() != str(v).lower()]
+        if bad:
+            raise Fail('\n  '.join(bad))
+    print('carma-messenger %s: %d fields as its test expects' % (kind, len(expected)))
+
+
+# --- behaviours ------------------------------------------------------------------------
+
+def test_sdsm_unknown(t, args):
+    cap = capture(args, 'sdsm-radiotap.pcap')
+    rows = t.fields(cap, ['j2735.msgid', '_ws.malformed', '_ws.expert.message', '_ws.col.Info'])
+    msgid, malformed, expert, info = rows[0]
+    if msgid != '41' or malformed:
+        raise Fail('msgid %r malformed %r' % (msgid, malformed))
+    if 'not in the J2735' not in expert and 'without the SAE' not in expert:
+        raise Fail('no "not decoded" expert info: %r' % expert)
+    print('SDSM: message id 41, not decoded (%s), not malformed; info %r' % (expert, info))
+
+
+BSM_FIELDS = ['j2735.BSMcoreData.id', 'j2735.BSMcoreData.msgCnt', 'j2735.BSMcoreData.secMark',
+              'j2735.BSMcoreData.lat', 'j2735.BSMcoreData.long', 'j2735.BSMcoreData.elev',
+              'j2735.BSMcoreData.speed', 'j2735.BSMcoreData.heading']
+
+
+def test_same_decode(t, args):
+    """The same BSM signed, unsecured, raw in WSMP, and raw on UDP (Decode As)."""
+    ways = [('bsm-radiotap-signed.pcap', []), ('bsm-ether-unsecured.pcap', []),
+            ('bsm-radiotap-snap.pcap', []), ('bsm-wsmp-v2.pcap', []),
+            ('j2735-udp.pcap', ['-d', 'udp.port==47347,j2735'])]
+    results = {}
+    for cap, extra in ways:
+        rows = t.fields(capture(args, cap), BSM_FIELDS, *extra)
+        results[cap] = rows[0]
+    first = results[ways[0][0]]
+    if not first[0] or first[1] != '88':
+        raise Fail('signed BSM not decoded: %s' % first)
+    bad = {c: r for c, r in results.items() if r != first}
+    if bad:
+        raise Fail('decodes differ from %s %s: %s' % (ways[0][0], first, bad))
+    print('%d ways reach the same BSM decode: %s' % (len(ways), first))
+
+
+def test_udp_heuristic(t, args):
+    cap = capture(args, 'j2735-udp.pcap')
+    heur = t.fields(cap, ['j2735.msgid'])
+    if [r[0] for r in heur] != ['20', '']:
+        raise Fail('heuristic: want BSM taken and the SPaT with a trailing octet refused, '
+                   'got %s' % heur)
+    decode_as = t.fields(cap, ['j2735.msgid'], '-d', 'udp.port==47347,j2735')
+    if [r[0] for r in decode_as] != ['20', '19']:
+        raise Fail('Decode As: %s' % decode_as)
+    print('heuristic takes the exact MessageFrame only; Decode As takes both')
+
+
+def test_col_info(t, args):
+    want = {
+        'bsm-radiotap-snap.pcap': 'BSM id=BEA10000 cnt=88 41.1642143,-104.8434120 0.0 m/s 191.1\u00b0',
+        'map-radiotap-signed.pcapng': 'MAP intersection 12110 rev 0 28 lanes',
+        'spat-radiotap.pcap': 'SPaT intersection 12111 6 movements',
+        'tim-80211-signed.pcap': 'TIM packet 0x0000000000000BBC2B 1 frame',
+    }
+    for cap, text in want.items():
+        info = t.fields(capture(args, cap), ['_ws.col.Info'])[0][0]
+        if not info.endswith(text):
+            raise Fail('%s: info %r does not end with %r' % (cap, info, text))
+    print('COL_INFO summaries as specified')
+
+
+def test_units(t, args):
+    out = t.run('-r', capture(args, 'bsm-radiotap-snap.pcap'), '-V').stdout
+    for label in ('lat: 41.1642143\u00b0 (411642143)', 'long: -104.8434120\u00b0 (-1048434120)',
+                  'elev: 1882.2 m (18822)', 'speed: 0.00 m/s, 0.0 km/h (0)',
+                  'heading: 191.1250\u00b0 (15290)', 'secMark: 59299 ms (59.299 s)'):
+        if label not in out:
+            raise Fail('label %r not shown' % label)
+    out = t.run('-r', capture(args, 'psm-sll.pcap'), '-V').stdout
+    if 'unavailable' not in out and 'heading: 111.2250\u00b0 (8898)' not in out:
+        raise Fail('PSM heading not in degrees')
+    print('units shown in labels')
+
+
+def test_field_names_unique(t, args):
+    ftypes = t.ftypes()
+    if 'j2735.BSMcoreData.lat' not in ftypes or 'j2735.AccelerationSet4Way.lat' not in ftypes:
+        raise Fail('the BSM latitude and lateral acceleration have no names of their own')
+    if 'j2735.lat' in ftypes:
+        raise Fail('a bare j2735.lat field exists')
+    out = t.glossary()
+    names = [l.split('\t')[2] for l in out.splitlines()
+             if l.startswith('F\t') and '\tj2735' in l]
+    dups = sorted({n for n in names if names.count(n) > 1})
+    if dups:
+        raise Fail('field names registered twice: %s' % dups[:10])
+    print('%d j2735 fields, all names unique' % len(names))
+
+
+def test_edition_shown(t, args):
+    plugins = t.run('-G', 'plugins').stdout
+    line = next((l for l in plugins.splitlines() if 'j2735.so' in l), '')
+    flavour = ('j2735-' + args.edition) if args.edition else 'header-only'
+    if flavour not in line:
+        raise Fail('tshark -G plugins: %r lacks %r' % (line, flavour))
+    protos = t.run('-G', 'protocols').stdout
+    line = next((l for l in protos.splitlines() if l.split('\t')[-1:] == ['j2735']), '')
+    want = ('%s schema' % args.edition) if args.edition else '-DJ2735_ASN1_DIR'
+    if want not in line:
+        raise Fail('protocol name %r lacks %r' % (line, want))
+    print('edition shown: %s / %s' % (flavour, line.split('\t')[0]))
+
+
+def test_msgid_header(t, args):
+    """Needs no schema: message id, name and length of every J2735 capture."""
+    want = {'bsm-radiotap-snap.pcap': ('20', '173'), 'spat-radiotap.pcap': ('19', '56'),
+            'psm-sll.pcap': ('32', None), 'sdsm-radiotap.pcap': ('41', None)}
+    for cap, (msgid, length) in want.items():
+        row = t.fields(capture(args, cap), ['j2735.msgid', 'j2735.length'])[0]
+        if row[0] != msgid or (length and row[1] != length):
+            raise Fail('%s: msgid/length %s, want %s/%s' % (cap, row, msgid, length))
+    print('message ids and lengths decoded')
+
+
+def test_stats_tree(t, args):
+    out = t.run('-r', capture(args, 'mixed.pcap'), '-q', '-z', 'j2735,tree').stdout
+    counts = {}
+    for line in out.splitlines():
+        m = re.match(r'\s*(.+?)\s{2,}(\d+)\s', line)
+        if m:
+            counts[m.group(1).strip()] = int(m.group(2))
+    want = {'Message type': 7, 'BSM': 3, 'SPAT': 1, 'MAP': 1, 'TIM': 1, 'PSM': 1,
+            'PSID': 7, '0x20 Vehicle-to-vehicle safety and awareness': 3}
+    if args.edition:
+        want.update({'BSM TemporaryID': 3, 'BEA10000': 2, '31325433': 1,
+                     'Intersection (MAP, SPaT)': 2, '12111 SPAT': 1, '12110 MAP': 1})
+    bad = {k: (v, counts.get(k)) for k, v in want.items() if counts.get(k) != v}
+    if bad:
+        raise Fail('counts (want, got): %s\n%s' % (bad, out))
+    print('j2735,tree counts as expected:\n' + out)
+
+
+def test_fuzz(t, args):
+    """Every sample capture merged into one, mutated by editcap -E with fixed seeds."""
+    if not shutil.which('editcap') or not shutil.which('mergecap'):
+        raise Skip('editcap/mergecap not installed')
+    caps = [c for c in sorted(os.listdir(args.captures)) if c.endswith(('.pcap', '.pcapng'))]
+    rounds = int(os.environ.get('J2735_FUZZ_ROUNDS', '4'))
+    with tempfile.TemporaryDirectory() as tmp:
+        os.chmod(tmp, 0o755)
+        merged = os.path.join(tmp, 'all.pcapng')
+        subprocess.run(['mergecap', '-a', '-w', merged] + [capture(args, c) for c in caps],
+                       check=True, capture_output=True)
+        for seed in range(1, rounds + 1):
+            out = os.path.join(tmp, 'fuzz-%d.pcapng' % seed)
+            subprocess.run(['editcap', '--seed', str(seed), '-E', '0.03', merged, out],
+                           check=True, capture_output=True)
+            os.chmod(out, 0o644)
+            p = t.run('-r', out, '-V', '-z', 'j2735,tree', check=False, timeout=120)
+            if p.returncode != 0 or 'dissector bug' in p.stdout.lower():
+                raise Fail('seed %d: exit %d, %s' % (seed, p.returncode, p.stderr[-500:]))
+    print('%d mutations of %d captures: no crash, no hang, no dissector bug'
+          % (rounds, len(caps)))
+
+
+def test_reserved_value_expert(t, args):
+    """The asn1_codec BSM with its secMark (DSecond) set to 62000, a reserved value."""
+    frame = bytearray.fromhex(open(vector(args, 'asn1_codec/j2735.MessageFrame.Bsm.hex'))
+                              .read().replace('\n', '').replace(' ', ''))
+    # value after 00 14 and a 2-octet length; 3 preamble bits, msgCnt 7, id 32 bits
+    first_bit = 4 * 8 + 3 + 7 + 32
+    bits = int.from_bytes(frame, 'big')
+    shift = len(frame) * 8 - first_bit - 16
+    bits = (bits & ~(0xffff << shift)) | (62000 << shift)
+    frame = bits.to_bytes(len(frame), 'big')
+    with tempfile.TemporaryDirectory() as tmp:
+        cap = udp_capture(tmp, frame, 'reserved')
+        row = t.fields(cap, ['j2735.BSMcoreData.secMark', '_ws.expert.message'],
+                       '-d', 'udp.port==47347,j2735', '-E', 'occurrence=a')[0]
+    if row[0] != '62000' or 'reserved range 61000..65534' not in row[1]:
+        raise Fail('secMark %r, expert infos %r' % (row[0], row[1]))
+    print('secMark 62000 flagged: %s' % row[1])
+
+
+def test_no_undefined_symbols(t, args):
+    """The plugin resolves against the installed libwireshark (4.0 does not export every
+    PER helper asn2wrs can emit)."""
+    if not shutil.which('ldd'):
+        raise Skip('ldd not installed')
+    so = [os.path.join(d, f) for d, _, fs in os.walk(args.plugins) for f in fs
+          if f == 'j2735.so']
+    if not so:
+        raise Fail('no j2735.so under %s' % args.plugins)
+    p = subprocess.run(['ldd', '-r', so[0]], capture_output=True, text=True)
+    missing = [l for l in (p.stdout + p.stderr).splitlines() if 'undefined symbol' in l]
+    if p.returncode != 0 or missing:
+        raise Fail('\n'.join(missing) or p.stderr)
+    print('%s: every symbol resolves' % so[0])
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--run-tshark', required=True)
+    ap.add_argument('--plugins', required=True)
+    ap.add_argument('--captures', required=True)
+    ap.add_argument('--vectors', required=True)
+    ap.add_argument('--edition', default='')
+    ap.add_argument('test')
+    ap.add_argument('rest', nargs='*')
+    args = ap.parse_args()
+    t = Tshark(args)
+    needs_schema = args.test not in ('msgid_header', 'stats_tree', 'fuzz', 'edition_shown',
+                                     'sdsm_unknown', 'udp_heuristic', 'no_undefined_symbols')
+    try:
+        if needs_schema and not args.edition:
+            raise Skip('no SAE J2735 schema: configure with -DJ2735_ASN1_DIR=<dir>')
+        if not os.path.exists(os.path.join(args.vectors, 'PROVENANCE.md')):
+            raise Skip('vectors not found at %s' % args.vectors)
+        if args.test == 'xer':
+            test_xer(t, args, *args.rest)
+        elif args.test == 'carma':
+            kind, pairs = args.rest[0], args.rest[1:]
+            test_carma(t, args, kind, dict(p.split('=', 1) for p in pairs))
+        else:
+            globals()['test_' + args.test](t, args)
+    except Skip as e:
+        print('SKIP: %s' % e)
+        return SKIP
+    except Fail as e:
+        print('FAIL: %s' % e)
+        return 1
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,460 @@
+#!/usr/bin/env python3
+"""`v2xcap stats` end to end: statistics on captures/ checked against the per-frame
+expectations next to each capture (captures/*.expect.json, built from the shared vectors),
+output shapes, options, several files, bad input. Usage: cli_test.py CASE (one ctest test
+per case). Env: V2XCAP, GENCAP (bench capture generator), CAPTURES (captures/ folder)."""
+import collections
+import json
+import os
+import random
+import struct
+import subprocess
+import sys
+import tempfile
+
+V2XCAP = os.environ["V2XCAP"]
+GENCAP = os.environ.get("GENCAP", "")
+CAPTURES = os.environ["CAPTURES"]
+SKIP = 77
+# Sanitizer reports get exit codes of their own, so they can never pass as 0 or 1.
+ENV = dict(os.environ, ASAN_OPTIONS="exitcode=66:detect_leaks=1",
+           UBSAN_OPTIONS="exitcode=67:print_stacktrace=1")
+
+
+class Skip(Exception):
+    pass
+
+
+def run(*args, stdin=None):
+    p = subprocess.run([V2XCAP, "stats", *args], input=stdin, capture_output=True,
+                       env=ENV, timeout=60)
+    out = p.stdout.decode("utf-8")
+    err = p.stderr.decode("utf-8", "replace")
+    assert p.returncode >= 0, f"killed by signal {-p.returncode}: {err}"
+    assert "runtime error" not in err and "Sanitizer" not in err, err
+    return p.returncode, out, err
+
+
+def run_json(*args):
+    rc, out, err = run("--format", "json", *args)
+    assert rc == 0, f"exit {rc}: {err}"
+    return json.loads(out)
+
+
+def capture(name):
+    path = os.path.join(CAPTURES, name)
+    if not os.path.exists(path):
+        raise Skip(f"{path} not built")
+    return path
+
+
+def expect(name):
+    with open(capture(name.rsplit(".", 1)[0] + ".expect.json")) as f:
+        return json.load(f)["frames"]
+
+
+def check_eq(what, got, want):
+    assert got == want, f"{what}: got {got!r}, expected {want!r}"
+
+
+def by_key(groups):
+    return {g["key"]: g for g in groups}
+
+
+def gencap(path, frames, senders=4, seed=1):
+    if not GENCAP:
+        raise Skip("gencap not built")
+    subprocess.run([GENCAP, "--frames", str(frames), "--senders", str(senders),
+                    "--seed", str(seed), path], check=True)
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def pcap_records(data):
+    """(offset, length) of each record of a classic little-endian pcap."""
+    off, recs = 24, []
+    while off + 16 <= len(data):
+        incl = struct.unpack_from("<I", data, off + 8)[0]
+        recs.append((off, 16 + incl))
+        off += 16 + incl
+    return recs
+
+
+# Statistics on the sample captures, expected values computed from the expectations
+
+def stats_counts_per_type_psid_sender_on_mixed():
+    frames = expect("mixed.pcap")
+    s = run_json(capture("mixed.pcap"))
+    check_eq("frames", s["frames"], len(frames))
+    check_eq("wsmp", s["wsmp"], len(frames))
+    for dim, field in (("by_type", "msgid"), ("by_psid", "psid"),
+                       ("by_sender", "src"), ("by_channel", "freq_mhz")):
+        want = collections.Counter(f[field] for f in frames)
+        got = {(g["key"] if dim == "by_sender" else g["value"]): g["frames"] for g in s[dim]}
+        check_eq(dim, got, dict(want))
+    shares = sum(g["share"] for g in s["by_type"])
+    assert abs(shares - 1.0) < 1e-5, shares
+    span = (frames[-1]["time_us"] - frames[0]["time_us"]) / 1e6
+    check_eq("span", round(s["span_s"], 6), span)
+    bsm = by_key(s["by_type"])["BSM"]
+    check_eq("BSM rate", round(bsm["rate_per_s"], 6), round(3 / span, 6))
+
+
+def stats_signed_and_unsigned_counts_on_mixed():
+    frames = expect("mixed.pcap")
+    s = run_json(capture("mixed.pcap"))
+    for g in s["by_type"]:
+        mine = [f for f in frames if f["msgid"] == g["value"]]
+        check_eq(f"{g['key']} signed", g["signed"],
+                 sum(f["dot2"] == "signedData" for f in mine))
+        check_eq(f"{g['key']} unsigned", g["unsigned"],
+                 sum(f["dot2"] in ("unsecuredData", "none") for f in mine))
+        check_eq(f"{g['key']} encrypted", g["encrypted"], 0)
+        check_eq(f"{g['key']} errors", g["errors"], 0)
+
+
+def stats_rssi_and_bytes_min_max_on_mixed():
+    frames = expect("mixed.pcap")
+    s = run_json(capture("mixed.pcap"))
+    for dim, field in (("by_type", "msgid"), ("by_sender", "src")):
+        for g in s[dim]:
+            mine = [f for f in frames if f[field] == (g["key"] if dim == "by_sender"
+                                                       else g["value"])]
+            rssi = [f["rssi_dbm"] for f in mine]
+            check_eq(f"{g['key']} rssi", (g["rssi_dbm"]["min"], g["rssi_dbm"]["max"]),
+                     (min(rssi), max(rssi)))
+            size = [f["wsm_length"] for f in mine]
+            check_eq(f"{g['key']} bytes", (g["bytes"]["min"], g["bytes"]["max"]),
+                     (min(size), max(size)))
+            check_eq(f"{g['key']} mean rssi", round(g["rssi_dbm"]["mean"], 3),
+                     round(sum(rssi) / len(rssi), 3))
+
+
+def bsm_expectations(frames):
+    """Per TemporaryID: messages, msgCnt sequence."""
+    per = collections.OrderedDict()
+    for f in frames:
+        if f.get("msgid") == 20 and "j2735" in f:
+            per.setdefault(f["j2735"]["id"], []).append(f)
+    return per
+
+
+def stats_bsm_senders_counts_and_duplicates_on_mixed():
+    frames = expect("mixed.pcap")
+    s = run_json(capture("mixed.pcap"))
+    want = bsm_expectations(frames)
+    got = {b["temporary_id"]: b for b in s["bsm_senders"]}
+    check_eq("TemporaryIDs", sorted(got), sorted(want))
+    for tid, fs in want.items():
+        check_eq(f"{tid} messages", got[tid]["messages"], len(fs))
+        cnts = [f["j2735"]["msgCnt"] for f in fs]
+        dups = sum(a == b for a, b in zip(cnts, cnts[1:]))
+        check_eq(f"{tid} duplicates", got[tid]["duplicates"], dups)
+
+
+def stats_msgcnt_gaps_on_the_gap_capture():
+    frames = expect("bsm-msgcnt-gaps.pcap")
+    s = run_json(capture("bsm-msgcnt-gaps.pcap"))
+    (tid, fs), = bsm_expectations(frames).items()
+    cnts = [f["j2735"]["msgCnt"] for f in fs]
+    lost = sum((b - a - 1) % 128 for a, b in zip(cnts, cnts[1:]) if a != b)
+    check_eq("lost computed from the expectation", lost, 3)  # 123, 124 and 2
+    b, = s["bsm_senders"]
+    check_eq("id", b["temporary_id"], tid)
+    check_eq("messages", b["messages"], len(fs))
+    check_eq("msgcnt_lost", b["msgcnt_lost"], lost)
+    check_eq("loss_ratio", round(b["loss_ratio"], 6), round(lost / (lost + len(fs)), 6))
+    gaps_ms = [(b2["time_us"] - a["time_us"]) / 1000 for a, b2 in zip(fs, fs[1:])]
+    check_eq("iat max", b["iat_ms"]["max"], max(gaps_ms))
+    check_eq("iat p50", b["iat_ms"]["p50"], sorted(gaps_ms)[len(gaps_ms) // 2])
+    span = (fs[-1]["time_us"] - fs[0]["time_us"]) / 1e6
+    check_eq("rate", round(b["rate_hz"], 6), round((len(fs) - 1) / span, 6))
+
+
+def stats_bsm_128_senders_match_the_vectors():
+    frames = expect("bsm-128.pcap")
+    s = run_json(capture("bsm-128.pcap"))
+    want = bsm_expectations(frames)
+    got = {b["temporary_id"]: b["messages"] for b in s["bsm_senders"]}
+    check_eq("per TemporaryID", got, {k: len(v) for k, v in want.items()})
+    check_eq("BSM frames", by_key(s["by_type"])["BSM"]["frames"], len(frames))
+
+
+def stats_every_sample_capture_is_counted():
+    names = sorted(n for n in os.listdir(CAPTURES) if n.endswith((".pcap", ".pcapng")))
+    if not names:
+        raise Skip("no sample captures")
+    for n in names:
+        frames = expect(n)
+        rc, out, err = run("--format", "json", capture(n))
+        check_eq(f"{n} exit", rc, 0)
+        s = json.loads(out)
+        check_eq(f"{n} frames", s["frames"], len(frames))
+        want = collections.Counter(f["msgid"] for f in frames if "msgid" in f and "psid" in f)
+        got = {g["value"]: g["frames"] for g in s["by_type"] if g["key"] != "no-J2735"}
+        check_eq(f"{n} per type", got, dict(want))
+
+
+# Output shapes
+
+GROUP_COLUMNS = ("frames,share,rate_per_s,bytes_min,bytes_mean,bytes_max,rssi_min_dbm,"
+                 "rssi_mean_dbm,rssi_max_dbm,signed,unsigned,encrypted,errors")
+
+
+def stats_csv_shape_per_view():
+    path = capture("mixed.pcap")
+    for view, first in (("type", "type"), ("psid", "psid"), ("channel", "channel_mhz"),
+                        ("sender", "sender")):
+        rc, out, err = run("--format", "csv", "--by", view, path)
+        check_eq("exit", rc, 0)
+        lines = out.splitlines()
+        check_eq(f"{view} header", lines[0], f"{first},{GROUP_COLUMNS}")
+        for line in lines[1:]:
+            check_eq(f"{view} cells", len(line.split(",")), 14)
+    rc, out, err = run("--format", "csv", "--by", "psid", path)
+    rows = {r.split(",")[0]: r.split(",") for r in out.splitlines()[1:]}
+    check_eq("PSID 0x20 frames", rows["0x20"][1], "3")
+    check_eq("PSID 0x82 frames", rows["0x82"][1], "2")
+    rc, out, err = run("--format", "csv", "--by", "bsm", capture("bsm-msgcnt-gaps.pcap"))
+    header, row = out.splitlines()
+    check_eq("bsm header", header,
+             "temporary_id,messages,rate_hz,rate_pct_of_10hz,iat_p50_ms,iat_p95_ms,"
+             "iat_max_ms,msgcnt_lost,loss_pct,duplicates,age_min_ms,age_mean_ms,"
+             "age_max_ms,clock")
+    check_eq("bsm row", row.split(",")[:8],
+             ["BEA10000", "9", "10.00", "100.0", "100.0", "100.0", "100.0", "3"])
+
+
+def stats_json_shape_is_stable():
+    s = run_json(capture("mixed.pcap"))
+    check_eq("top-level keys", list(s), [
+        "frames", "bytes", "sliced", "wsmp", "filtered_out", "filter", "first_time", "last_time",
+        "span_s", "not_wsmp", "by_type", "overflow_type", "by_psid", "overflow_psid",
+        "by_channel", "overflow_channel", "by_sender", "overflow_sender", "bsm_senders",
+        "bsm_overflow", "bsm_unreadable"])
+    check_eq("not_wsmp keys", list(s["not_wsmp"]),
+             ["link_error", "not_data", "protected", "other_ethertype", "bad_wsmp"])
+    for g in s["by_type"] + s["by_sender"]:
+        check_eq("group keys", list(g), [
+            "key", "value", "frames", "share", "rate_per_s", "bytes", "rssi_dbm", "signed",
+            "unsigned", "encrypted", "errors"])
+        check_eq("min/mean/max", list(g["bytes"]), ["min", "mean", "max"])
+    check_eq("bsm sender keys", list(s["bsm_senders"][0]), [
+        "temporary_id", "messages", "rate_hz", "rate_ratio_to_10hz", "iat_ms",
+        "msgcnt_lost", "loss_ratio", "duplicates", "age_ms", "unsynchronised"])
+    check_eq("sender key", by_key(s["by_sender"])["02:00:00:00:0a:01"]["value"],
+             0x02000000_0a01)
+
+
+def stats_table_is_aligned():
+    rc, out, err = run(capture("mixed.pcap"))
+    check_eq("exit", rc, 0)
+    lines = out.splitlines()
+    head = lines.index(next(x for x in lines if x.startswith("type ")))
+    table = lines[head:lines.index("", head)]
+    check_eq("table rows", len(table), 1 + 5)
+    check_eq("one width", len({len(x) for x in table}), 1)
+    assert any(x.startswith("BSM ") for x in table), table
+
+
+# Options
+
+def stats_filter_by_type_and_psid():
+    path = capture("mixed.pcap")
+    s = run_json("--filter", "bsm", path)
+    check_eq("filter", s["filter"], {"type": 20})
+    check_eq("wsmp", s["wsmp"], 3)
+    check_eq("filtered out", s["filtered_out"], 4)
+    check_eq("types", [g["key"] for g in s["by_type"]], ["BSM"])
+    s = run_json("--filter=psid=82", path)
+    check_eq("filter", s["filter"], {"psid": 0x82})
+    check_eq("types", sorted(g["key"] for g in s["by_type"]), ["MAP", "SPAT"])
+    s = run_json("--filter", "19", path)
+    check_eq("by id", [g["key"] for g in s["by_type"]], ["SPAT"])
+
+
+def stats_interval_time_series():
+    frames = expect("bsm-msgcnt-gaps.pcap")
+    path = capture("bsm-msgcnt-gaps.pcap")
+    rc, out, err = run("--interval", "200ms", "--format", "json", path)
+    check_eq("exit", rc, 0)
+    s = json.loads(out)
+    check_eq("interval", s["interval_s"], 0.2)
+    want = collections.Counter((f["time_us"] // 200000) * 0.2 for f in frames)
+    got = {round(iv["start"], 6): iv["by_type"].get("BSM", 0) for iv in s["series"]}
+    check_eq("per interval", got, {round(k, 6): v for k, v in want.items()})
+    check_eq("totals", [iv["frames"] for iv in s["series"]],
+             [iv["by_type"].get("BSM", 0) for iv in s["series"]])
+    rc, out, err = run("--interval", "1s", "--format", "csv", capture("mixed.pcap"))
+    check_eq("csv", out.splitlines(), [
+        "start,type,frames", "1700000000.000000,all,7", "1700000000.000000,BSM,3",
+        "1700000000.000000,SPAT,1", "1700000000.000000,MAP,1", "1700000000.000000,TIM,1",
+        "1700000000.000000,PSM,1"])
+
+
+def stats_by_option_selects_the_table():
+    rc, out, err = run("--by", "sender", capture("mixed.pcap"))
+    check_eq("exit", rc, 0)
+    assert "02:00:00:00:0a:01" in out and "\nsender " in out, out
+    rc, out, err = run("--by", "channel", capture("mixed.pcap"))
+    assert "\nchannel_mhz " in out and "\n5860 " in out, out
+
+
+def wsmp_pcap(path, payloads):
+    """A radiotap pcap, one OCB QoS data frame (EPD, WSMP v3, PSID 0x20) per payload."""
+    recs = b""
+    for i, p in enumerate(payloads):
+        frame = (struct.pack("<BBHI", 0, 0, 8, 0) + bytes([0x88, 0, 0, 0]) + b"\xff" * 6
+                 + bytes([2, 0, 0, 0, 0, 1]) + b"\xff" * 6 + bytes(4)
+                 + bytes([0x88, 0xDC, 0x03, 0x00, 0x20, len(p)]) + p)
+        recs += struct.pack("<IIII", 1700000000 + i, 0, len(frame), len(frame)) + frame
+    with open(path, "wb") as f:
+        f.write(struct.pack("<IHHiIII", 0xA1B2C3D4, 2, 4, 0, 0, 65535, 127) + recs)
+
+
+def stats_decode_counts_messages_that_do_not_decode():
+    version = subprocess.run([V2XCAP, "--version"], capture_output=True, text=True).stdout
+    if "decoder: none" in version:
+        raise Skip("v2xcap built without a J2735 schema")
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "short-bsm.pcap")
+        # a MessageFrame header that reads (BSM, 8 octets) around a BSM that cannot decode
+        wsmp_pcap(path, [bytes([0x00, 0x14, 0x08]) + bytes(8)])
+        check_eq("headers only", by_key(run_json(path)["by_type"])["BSM"]["errors"], 0)
+        check_eq("--decode", by_key(run_json("--decode", path)["by_type"])["BSM"]["errors"], 1)
+    s = run_json("--decode", capture("mixed.pcap"))
+    check_eq("real messages decode", [g["errors"] for g in s["by_type"]], [0] * 5)
+
+
+# Several files, stdin
+
+def stats_several_files_form_one_timeline():
+    with tempfile.TemporaryDirectory() as d:
+        whole = gencap(os.path.join(d, "all.pcap"), 300, senders=5)
+        recs = pcap_records(whole)
+        cut = recs[150][0]
+        for name, body in (("b.pcap", whole[cut:]), ("a.pcap", whole[24:cut])):
+            with open(os.path.join(d, name), "wb") as f:
+                f.write(whole[:24] + body)
+        one = run_json(os.path.join(d, "all.pcap"))
+        # given in the wrong order: still one timeline, same statistics
+        two = run_json(os.path.join(d, "b.pcap"), os.path.join(d, "a.pcap"))
+        check_eq("same statistics", two, one)
+        check_eq("frames", one["frames"], 300)
+
+
+def stats_reads_stdin_dash():
+    path = capture("mixed.pcap")
+    with open(path, "rb") as f:
+        data = f.read()
+    p = subprocess.run([V2XCAP, "stats", "--format", "json", "-"], input=data,
+                       capture_output=True, env=ENV, timeout=60)
+    check_eq("exit", p.returncode, 0)
+    check_eq("same as the file", json.loads(p.stdout), run_json(path))
+
+
+# Errors
+
+def stats_usage_errors_exit_2():
+    for args in ([], ["--format", "xml", "x.pcap"], ["--by", "colour", "x.pcap"],
+                 ["--filter", "NOPE", "x.pcap"], ["--interval", "fast", "x.pcap"],
+                 ["--interval", "0s", "x.pcap"], ["--bogus", "x.pcap"], ["--format"]):
+        rc, out, err = run(*args)
+        check_eq(f"exit for {args}", rc, 2)
+        assert "usage: v2xcap stats" in err, err
+    rc, out, err = run("--help")
+    check_eq("help exit", rc, 0)
+    assert "--interval" in out
+
+
+def stats_bad_files_named_rest_analysed_exit_1():
+    good = capture("mixed.pcap")
+    for bad, why in (("bad/garbage.pcap", ""), ("bad/truncated.pcap", "frame 1"),
+                     ("bad/linktype-228.pcap", "link type 228")):
+        path = capture(bad)
+        rc, out, err = run("--format", "json", path, good)
+        check_eq(f"{bad} exit", rc, 1)
+        assert path in err and why in err, err
+        check_eq(f"{bad}: the good file is still analysed",
+                 json.loads(out)["by_type"][0]["frames"] >= 3, True)
+    with tempfile.TemporaryDirectory() as d:
+        nothing = os.path.join(d, "none.pcap")
+        rc, out, err = run(nothing)
+        check_eq("missing file exit", rc, 1)
+        assert nothing in err, err
+
+
+def stats_lying_frame_named_rest_analysed_exit_1():
+    with tempfile.TemporaryDirectory() as d:
+        data = bytearray(gencap(os.path.join(d, "g.pcap"), 5, senders=2))
+        off, _ = pcap_records(bytes(data))[1]
+        struct.pack_into("<H", data, off + 16 + 2, 0xFFF0)  # radiotap it_len beyond it
+        path = os.path.join(d, "lie.pcap")
+        with open(path, "wb") as f:
+            f.write(data)
+        rc, out, err = run("--format", "json", path)
+        check_eq("exit", rc, 1)
+        assert f"{path}: frame 2:" in err, err
+        s = json.loads(out)
+        check_eq("frames", s["frames"], 5)
+        check_eq("not WSMP (link error)", s["not_wsmp"]["link_error"], 1)
+        check_eq("the other four", s["wsmp"], 4)
+
+
+def batches(items, n):
+    for i in range(0, len(items), n):
+        yield items[i:i + n]
+
+
+def stats_truncation_at_every_offset():
+    # Many files per run (each error names its file), so the test stays fast under ASan.
+    with tempfile.TemporaryDirectory() as d:
+        data = gencap(os.path.join(d, "g.pcap"), 3, senders=2)
+        ends = {off + n for off, n in pcap_records(data)} | {24}
+        cuts = {}
+        for cut in range(len(data)):
+            cuts[cut] = os.path.join(d, f"cut-{cut:05d}.pcap")
+            with open(cuts[cut], "wb") as f:
+                f.write(data[:cut])
+        for batch in batches(sorted(cuts), 16):
+            rc, out, err = run("--format", "csv", *(cuts[c] for c in batch))
+            bad = [c for c in batch if c not in ends]
+            check_eq(f"exit for cuts {batch[0]}..{batch[-1]}", rc, 1 if bad else 0)
+            check_eq(f"files named for cuts {batch[0]}..{batch[-1]}",
+                     [c for c in batch if cuts[c] + ":" in err], bad)
+
+
+def stats_random_corruption_never_crashes():
+    rng = random.Random(5)
+    with tempfile.TemporaryDirectory() as d:
+        data = gencap(os.path.join(d, "g.pcap"), 40, senders=3)
+        paths = []
+        for i in range(150):
+            b = bytearray(data)
+            for _ in range(rng.randint(1, 12)):
+                b[rng.randrange(24, len(b))] = rng.randrange(256)
+            paths.append(os.path.join(d, f"c{i:03d}.pcap"))
+            with open(paths[-1], "wb") as f:
+                f.write(b)
+        for batch in batches(paths, 15):
+            rc, out, err = run("--format", "json", *batch)
+            assert rc in (0, 1), f"exit {rc}: {err}"
+            json.loads(out)
+
+
+def main():
+    name = sys.argv[1]
+    try:
+        globals()[name]()
+    except Skip as e:
+        print(f"SKIP: {e}")
+        return SKIP
+    except AssertionError as e:
+        print(f"FAIL: {name}: {e}")
+        return 1
+    print(f"ok: {name}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,303 @@
+/* IEEE 1609.2 envelope (COER): signed and unsecured vectors from asn1_codec, jpo-ode
+ * and device captures checked against their decodes, hand-built envelopes for the
+ * optional parts, and clean errors for every cut and malformed tag. */
+#include <stdlib.h>
+
+#include "ieee1609dot2.h"
+#include "unit.h"
+
+/* Signed, certificate signer: the values of asn1_codec Ieee1609Dot2Data.signedData.xml
+ * (payload "This is a BSM\r\n", psid 32, generationTime 1112131415161718 =
+ * 0x0003f37a45f1bb76), certificate count 1, certificate and signature cut short. */
+#define SIGNED_WITH_CERTIFICATE                                                          \
+	"03 81 00 40 03 80 0f 5468697320697320612042534d0d0a"                            \
+	"40 0120 0003f37a45f1bb76"                                                      \
+	"81 0101 00 03 01 80 2122232425262728"
+#define SIGNED_WITH_CERTIFICATE_SIGNER_END 36
+
+/* Every HeaderInfo optional field, a public encryption key and one extension addition
+ * (requestedCertificate as a 3-octet open type), then a digest signer. */
+#define HEADER_INFO_ALL_FIELDS                                                           \
+	"03 81 00 40 03 80 02 0014"                                                     \
+	"fe 0120 0000000000000001 0000000000000002"                                     \
+	"11111111 22222222 3333 444444"                                                 \
+	"00 555555 0066"                                                                \
+	"80 00 80 82 7777777777777777777777777777777777777777777777777777777777777777"  \
+	"02 06 40 03 aabbcc"                                                            \
+	"80 0102030405060708 80 80"
+#define HEADER_INFO_ALL_FIELDS_SIGNER_END 99
+
+struct parsed {
+	uint8_t *buf;
+	size_t len;
+	struct v2x_dot2 d;
+	const char *why;
+	int rc;
+};
+
+static struct parsed parse_buf(uint8_t *buf, size_t len)
+{
+	struct parsed p = {.buf = buf, .len = len};
+	if (buf)
+		p.rc = v2x_dot2_parse(buf, len, &p.d, &p.why);
+	else
+		p.rc = -2;
+	return p;
+}
+
+static struct parsed parse_hex(const char *hex)
+{
+	size_t len;
+	uint8_t *b = unit_hex(hex, &len);
+	return parse_buf(b, len);
+}
+
+TEST(dot2_udp2_signed_bsm)
+{
+	size_t len;
+	uint8_t *b = unit_vector_file("ieee1609-examples/udp2-data.bin", &len);
+	struct parsed p = parse_buf(b, b ? len : 0);
+	if (p.rc == -2)
+		return;
+	/* udp2-data.json */
+	CHECK_INT(p.rc, 0);
+	CHECK_INT(p.d.version, 3);
+	CHECK_INT(p.d.content, V2X_DOT2_SIGNED);
+	CHECK_INT(p.d.hash_id, 0); /* sha256 */
+	CHECK(p.d.has_psid);
+	CHECK_INT(p.d.psid, 32);
+	CHECK(p.d.has_generation_time);
+	CHECK_INT(p.d.generation_time, 637434485860000LL);
+	CHECK_INT(p.d.signer, V2X_DOT2_SIGNER_DIGEST);
+	CHECK_MEM(p.d.digest, "\xb2\xef\xb1\xbb\x38\x32\x8c\x83", 8);
+	CHECK_INT(p.d.payload_len, 95);
+	CHECK(p.d.payload_len == 95 && memcmp(p.d.payload, "\x00\x14\x5c\x5a", 4) == 0 &&
+	      memcmp(p.d.payload + 91, "\x28\x08\x54\x00", 4) == 0);
+	free(p.buf);
+}
+
+TEST(dot2_unsecured_bsm_wrapper)
+{
+	size_t len, want_len;
+	uint8_t *b = unit_vector_hex("asn1_codec/Ieee1609Dot2Data.unsecuredData.Bsm.coer.hex", &len);
+	struct parsed p = parse_buf(b, b ? len : 0);
+	uint8_t *want = unit_vector_xml_hex("asn1_codec/Ieee1609Dot2Data.unsecuredData.Bsm.xml",
+					    "unsecuredData", &want_len);
+	if (p.rc != -2 && want) {
+		CHECK_INT(p.rc, 0);
+		CHECK_INT(p.d.content, V2X_DOT2_UNSECURED);
+		CHECK(!p.d.has_psid);
+		CHECK_INT(p.d.signer, V2X_DOT2_SIGNER_NONE);
+		CHECK_INT(p.d.payload_len, want_len);
+		CHECK(p.d.payload_len == want_len && memcmp(p.d.payload, want, want_len) == 0);
+	}
+	free(p.buf);
+	free(want);
+}
+
+TEST(dot2_signed_bsm_asn1_codec)
+{
+	size_t len;
+	uint8_t *b = unit_vector_file("asn1_codec/Ieee1609Dot2Data.unsecuredData.Bsm.coer", &len);
+	struct parsed p = parse_buf(b, b ? len : 0);
+	if (p.rc == -2)
+		return;
+	CHECK_INT(p.rc, 0);
+	CHECK_INT(p.d.content, V2X_DOT2_SIGNED);
+	CHECK_INT(p.d.psid, 32);
+	CHECK_INT(p.d.generation_time, 0x0001869cfa1aefccLL);
+	CHECK_INT(p.d.signer, V2X_DOT2_SIGNER_DIGEST);
+	CHECK_MEM(p.d.digest, "\x85\xc3\xce\xed\xa2\x19\x1f\x14", 8);
+	CHECK_INT(p.d.payload_len, 134);
+	CHECK(p.d.payload && p.d.payload[0] == 0x00 && p.d.payload[1] == 0x14); /* BSM */
+	free(p.buf);
+}
+
+TEST(dot2_signed_tim_jpo_ode)
+{
+	size_t len;
+	uint8_t *b = unit_vector_xml_hex("jpo-ode/decoder-output-tim.xml", "asn1", &len);
+	struct parsed p = parse_buf(b, b ? len : 0);
+	if (p.rc == -2)
+		return;
+	CHECK_INT(p.rc, 0);
+	CHECK_INT(p.d.content, V2X_DOT2_SIGNED);
+	CHECK_INT(p.d.psid, 0x83); /* traveller information */
+	CHECK(p.d.has_generation_time);
+	CHECK_INT(p.d.signer, V2X_DOT2_SIGNER_DIGEST);
+	CHECK_MEM(p.d.digest, "\xa3\x00\x29\xd6\x58\x50\x09\xef", 8);
+	CHECK_INT(p.d.payload_len, 212);
+	CHECK(p.d.payload && p.d.payload[0] == 0x00 && p.d.payload[1] == 0x1f); /* TIM */
+	free(p.buf);
+}
+
+TEST(dot2_signed_with_certificate_signer)
+{
+	struct parsed p = parse_hex(SIGNED_WITH_CERTIFICATE);
+	CHECK_INT(p.rc, 0);
+	CHECK_INT(p.d.content, V2X_DOT2_SIGNED);
+	CHECK_INT(p.d.psid, 32);
+	CHECK_INT(p.d.generation_time, 1112131415161718LL);
+	CHECK_INT(p.d.signer, V2X_DOT2_SIGNER_CERTIFICATE);
+	CHECK_INT(p.d.n_certs, 1);
+	CHECK_INT(p.d.payload_len, 15);
+	CHECK(p.d.payload_len == 15 && memcmp(p.d.payload, "This is a BSM\r\n", 15) == 0);
+	free(p.buf);
+}
+
+TEST(dot2_header_info_optional_fields_skipped)
+{
+	struct parsed p = parse_hex(HEADER_INFO_ALL_FIELDS);
+	CHECK_INT(p.rc, 0);
+	CHECK_INT(p.d.psid, 0x20);
+	CHECK_INT(p.d.generation_time, 1);
+	CHECK_INT(p.d.signer, V2X_DOT2_SIGNER_DIGEST);
+	CHECK_MEM(p.d.digest, "\x01\x02\x03\x04\x05\x06\x07\x08", 8);
+	CHECK_INT(p.d.payload_len, 2);
+	free(p.buf);
+}
+
+TEST(dot2_header_info_symmetric_key_skipped)
+{
+	struct parsed p = parse_hex("03 81 00 40 03 80 01 aa 02 0120"
+				    "81 80 00112233445566778899aabbccddeeff"
+				    "82 80");
+	CHECK_INT(p.rc, 0);
+	CHECK(!p.d.has_generation_time);
+	CHECK_INT(p.d.psid, 0x20);
+	CHECK_INT(p.d.signer, V2X_DOT2_SIGNER_SELF);
+	free(p.buf);
+}
+
+TEST(dot2_two_octet_psid_in_header_info)
+{
+	struct parsed p = parse_hex("03 81 00 40 03 80 00 00 02 8010 80 0102030405060708");
+	CHECK_INT(p.rc, 0);
+	CHECK_INT(p.d.psid, 0x8010);
+	CHECK_INT(p.d.payload_len, 0);
+	free(p.buf);
+}
+
+TEST(dot2_ext_data_hash_has_no_payload)
+{
+	struct parsed p = parse_hex("03 81 00 20 80 "
+				    "0000000000000000000000000000000000000000000000000000000000000000"
+				    "00 0127 82");
+	CHECK_INT(p.rc, 0);
+	CHECK(p.d.payload == NULL);
+	CHECK_INT(p.d.payload_len, 0);
+	CHECK_INT(p.d.psid, 0x27);
+	CHECK_INT(p.d.signer, V2X_DOT2_SIGNER_SELF);
+	free(p.buf);
+}
+
+TEST(dot2_encrypted_content_has_no_payload)
+{
+	struct parsed p = parse_hex("03 82 01 80 aabbcc");
+	CHECK_INT(p.rc, 0);
+	CHECK_INT(p.d.content, V2X_DOT2_ENCRYPTED);
+	CHECK(p.d.payload == NULL);
+	CHECK_STR(v2x_dot2_content_name(p.d.content), "encryptedData");
+	free(p.buf);
+}
+
+TEST(dot2_content_names)
+{
+	CHECK_STR(v2x_dot2_content_name(V2X_DOT2_UNSECURED), "unsecuredData");
+	CHECK_STR(v2x_dot2_content_name(V2X_DOT2_SIGNED), "signedData");
+	CHECK_STR(v2x_dot2_content_name(V2X_DOT2_SIGNED_CERT_REQUEST),
+		  "signedCertificateRequest");
+	CHECK_STR(v2x_dot2_content_name(V2X_DOT2_OTHER), "other");
+}
+
+TEST(dot2_long_form_length)
+{
+	char hex[700] = "03 80 82 0100 ";
+	for (int i = 0; i < 256; i++)
+		strcat(hex, "a5");
+	struct parsed p = parse_hex(hex);
+	CHECK_INT(p.rc, 0);
+	CHECK_INT(p.d.payload_len, 256);
+	free(p.buf);
+}
+
+static void check_rejected(const char *hex, const char *why_part)
+{
+	struct parsed p = parse_hex(hex);
+	CHECK_INT(p.rc, -1);
+	if (!p.why || !strstr(p.why, why_part))
+		unit_fail(__FILE__, __LINE__, "%s: why \"%s\" lacks \"%s\"", hex,
+			  p.why ? p.why : "(null)", why_part);
+	free(p.buf);
+}
+
+TEST(dot2_malformed_rejected)
+{
+	check_rejected("02 80 01 aa", "protocolVersion");
+	check_rejected("03 40 01 aa", "content tag");
+	check_rejected("03 80 85 0000000001 aa", "truncated");           /* 5-octet length */
+	check_rejected("03 81 00 40 03 81 00 40", "not unsecuredData"); /* nested signed */
+	check_rejected("03 81 00 40 03 80 00 00 05 0102030405 80", "headerInfo");
+	check_rejected("03 81 00 40 03 80 00 00 01 20 40", "signer");
+}
+
+TEST(dot2_three_msgs_file_rejected_cleanly)
+{
+	size_t len;
+	uint8_t *b = unit_vector_file("asn1_codec/Ieee1609Dot2Data.3.msgs.coer", &len);
+	if (!b)
+		return;
+	struct v2x_dot2 d;
+	const char *why = NULL;
+	/* starts 00 00: not protocolVersion 3 */
+	CHECK_INT(v2x_dot2_parse(b, len, &d, &why), -1);
+	CHECK(why && strstr(why, "protocolVersion"));
+	/* from any offset: an answer, never a crash or an over-read */
+	for (size_t off = 0; off < len; off++) {
+		why = NULL;
+		if (v2x_dot2_parse(b + off, len - off, &d, &why) != 0 && !why)
+			unit_fail(__FILE__, __LINE__, "offset %zu: error without why", off);
+	}
+	free(b);
+}
+
+/* Every cut before the end of the signer is an error with a reason (the signature
+ * after it is not read). Each cut is an exact-size copy for the sanitizers. */
+static void check_every_cut(const uint8_t *buf, size_t len, size_t signer_end)
+{
+	for (size_t cut = 0; cut <= len; cut++) {
+		uint8_t *copy = malloc(cut ? cut : 1);
+		memcpy(copy, buf, cut);
+		struct v2x_dot2 d;
+		const char *why = NULL;
+		int rc = v2x_dot2_parse(copy, cut, &d, &why);
+		if (cut < signer_end && (rc != -1 || !why))
+			unit_fail(__FILE__, __LINE__, "cut at %zu accepted", cut);
+		if (cut >= signer_end && rc != 0)
+			unit_fail(__FILE__, __LINE__, "cut at %zu rejected: %s", cut, why);
+		free(copy);
+	}
+}
+
+TEST(dot2_truncated_at_every_offset)
+{
+	size_t len;
+	uint8_t *b = unit_vector_file("ieee1609-examples/udp2-data.bin", &len);
+	if (b)
+		check_every_cut(b, len, len - 66); /* ecdsaNistP256Signature: 66 octets */
+	free(b);
+	b = unit_vector_file("asn1_codec/Ieee1609Dot2Data.unsecuredData.Bsm.coer", &len);
+	if (b)
+		check_every_cut(b, len, len - 66);
+	free(b);
+	b = unit_vector_hex("asn1_codec/Ieee1609Dot2Data.unsecuredData.Bsm.coer.hex", &len);
+	if (b)
+		check_every_cut(b, len, len);
+	free(b);
+	b = unit_hex(SIGNED_WITH_CERTIFICATE, &len);
+	check_every_cut(b, len, SIGNED_WITH_CERTIFICATE_SIGNER_END);
+	free(b);
+	b = unit_hex(HEADER_INFO_ALL_FIELDS, &len);
+	check_every_cut(b, len, HEADER_INFO_ALL_FIELDS_SIGNER_END);
+	free(b);
+}
