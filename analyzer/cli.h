@@ -15,6 +15,10 @@ struct v2x_command {
 /* Prints "usage: v2xcap NAME USAGE" and the help line of a command to stderr; returns 2. */
 int v2x_usage(const struct v2x_command *cmd);
 const struct v2x_command *v2x_command_find(const char *name);
+/* For commands that take "[--help] [--] FILE...": returns -1 with *first set to the first
+ * file, or the exit code to return (help printed to stdout, or a usage error to stderr).
+ * help is the command's usage text. */
+int v2x_file_args(int argc, char **argv, const char *help, int *first);
 
 int cmd_dump(int argc, char **argv);
 int cmd_stats(int argc, char **argv);

@@ -188,34 +188,20 @@ static bool decode_frame(const struct v2x_capframe *fr)
 	return ok;
 }
 
-static int usage(FILE *out, int code)
-{
-	fprintf(out, "usage: v2xcap decode [--] FILE...\n"
-		     "  Print one JSON object per J2735 message (JSON Lines): capture time, link\n"
-		     "  (freq, rssi, MACs), WSMP header, IEEE 1609.2 summary and \"j2735\":\n"
-		     "  {\"messageId\", \"name\", \"value\"} with every field of the message.\n"
-		     "  FILE is pcap or pcapng, '-' is stdin. Exit status: 0 all read, 1 a file\n"
-		     "  unreadable or a frame malformed (named on stderr), 2 usage error.\n");
-	return code;
-}
+static const char usage[] =
+	"usage: v2xcap decode [--] FILE...\n"
+	"  Print one JSON object per J2735 message (JSON Lines): capture time, link\n"
+	"  (freq, rssi, MACs), WSMP header, IEEE 1609.2 summary and \"j2735\":\n"
+	"  {\"messageId\", \"name\", \"value\"} with every field of the message.\n"
+	"  FILE is pcap or pcapng, '-' is stdin. Exit status: 0 all read, 1 a file\n"
+	"  unreadable or a frame malformed (named on stderr), 2 usage error.\n";
 
 int cmd_decode(int argc, char **argv)
 {
-	int first = 1;
-	for (; first < argc && argv[first][0] == '-' && argv[first][1]; first++) {
-		if (strcmp(argv[first], "--") == 0) {
-			first++;
-			break;
-		}
-		if (strcmp(argv[first], "--help") == 0 || strcmp(argv[first], "-h") == 0)
-			return usage(stdout, V2X_EXIT_OK);
-		fprintf(stderr, "v2xcap decode: unknown option '%s'\n", argv[first]);
-		return usage(stderr, V2X_EXIT_USAGE);
-	}
-	if (first == argc) {
-		fprintf(stderr, "v2xcap decode: no capture file given\n");
-		return usage(stderr, V2X_EXIT_USAGE);
-	}
+	int first;
+	int rc = v2x_file_args(argc, argv, usage, &first);
+	if (rc >= 0)
+		return rc;
 	if (!j2735dec_edition())
 		fprintf(stderr, "v2xcap decode: built without a J2735 schema: messageId and name "
 				"only. For full decoding download the SAE J2735 ASN.1 and rebuild "

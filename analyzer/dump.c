@@ -118,34 +118,20 @@ static bool dump_frame(const struct v2x_capframe *fr, int64_t t0, bool with_file
 	return r == 0;
 }
 
-static int usage(FILE *out, int code)
-{
-	fprintf(out, "usage: v2xcap dump [--] FILE...\n"
-		     "  Print one line per frame with the layers found (link, 802.11, WSMP,\n"
-		     "  IEEE 1609.2, J2735 message id). FILE is pcap or pcapng, '-' is stdin;\n"
-		     "  several files are read as one timeline, in order of their first frame.\n"
-		     "  Exit status: 0 all parsed, 1 a file unreadable or a frame malformed,\n"
-		     "  2 usage error.\n");
-	return code;
-}
+static const char usage[] =
+	"usage: v2xcap dump [--] FILE...\n"
+	"  Print one line per frame with the layers found (link, 802.11, WSMP,\n"
+	"  IEEE 1609.2, J2735 message id). FILE is pcap or pcapng, '-' is stdin;\n"
+	"  several files are read as one timeline, in order of their first frame.\n"
+	"  Exit status: 0 all parsed, 1 a file unreadable or a frame malformed,\n"
+	"  2 usage error.\n";
 
 int cmd_dump(int argc, char **argv)
 {
-	int first = 1;
-	for (; first < argc && argv[first][0] == '-' && argv[first][1]; first++) {
-		if (strcmp(argv[first], "--") == 0) {
-			first++;
-			break;
-		}
-		if (strcmp(argv[first], "--help") == 0 || strcmp(argv[first], "-h") == 0)
-			return usage(stdout, V2X_EXIT_OK);
-		fprintf(stderr, "v2xcap dump: unknown option '%s'\n", argv[first]);
-		return usage(stderr, V2X_EXIT_USAGE);
-	}
-	if (first == argc) {
-		fprintf(stderr, "v2xcap dump: no capture file given\n");
-		return usage(stderr, V2X_EXIT_USAGE);
-	}
+	int first;
+	int rc = v2x_file_args(argc, argv, usage, &first);
+	if (rc >= 0)
+		return rc;
 	size_t n_files = (size_t)(argc - first);
 	struct v2x_capfile *cf = v2x_capfile_open(argv + first, n_files);
 	if (!cf) {

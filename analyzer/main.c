@@ -31,6 +31,29 @@ int v2x_usage(const struct v2x_command *cmd)
 	return V2X_EXIT_USAGE;
 }
 
+int v2x_file_args(int argc, char **argv, const char *help, int *first)
+{
+	int i = 1;
+	for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+		if (strcmp(argv[i], "--") == 0) {
+			i++;
+			break;
+		}
+		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+			fputs(help, stdout);
+			return V2X_EXIT_OK;
+		}
+		fprintf(stderr, "v2xcap %s: unknown option '%s'\n%s", argv[0], argv[i], help);
+		return V2X_EXIT_USAGE;
+	}
+	if (i == argc) {
+		fprintf(stderr, "v2xcap %s: no capture file given\n%s", argv[0], help);
+		return V2X_EXIT_USAGE;
+	}
+	*first = i;
+	return -1;
+}
+
 static void print_help(FILE *out)
 {
 	fprintf(out, "usage: v2xcap [--version] [--help] COMMAND [ARGS]\n\n"
