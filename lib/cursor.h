@@ -16,26 +16,75 @@ struct v2x_cursor {
 };
 
 void v2x_cur_init(struct v2x_cursor *c, const uint8_t *buf, size_t len);
-size_t v2x_cur_left(const struct v2x_cursor *c);
-size_t v2x_cur_offset(const struct v2x_cursor *c);
-
-uint8_t v2x_u8(struct v2x_cursor *c);
-uint16_t v2x_be16(struct v2x_cursor *c);
-uint16_t v2x_le16(struct v2x_cursor *c);
-uint32_t v2x_be24(struct v2x_cursor *c);
-uint32_t v2x_be32(struct v2x_cursor *c);
-uint32_t v2x_le32(struct v2x_cursor *c);
-uint64_t v2x_be64(struct v2x_cursor *c);
-uint64_t v2x_le64(struct v2x_cursor *c);
-/* Unsigned big-endian integer of n (0..8) octets. */
-uint64_t v2x_beN(struct v2x_cursor *c, size_t n);
-/* Returns a pointer to n octets and advances, or NULL (and err) when short. */
-const uint8_t *v2x_bytes(struct v2x_cursor *c, size_t n);
-void v2x_skip(struct v2x_cursor *c, size_t n);
 /* Advance to the next multiple of align (a power of two) counted from start. */
 void v2x_align(struct v2x_cursor *c, size_t align);
 /* Split off the next n octets as their own cursor (err on both if short). */
 struct v2x_cursor v2x_sub(struct v2x_cursor *c, size_t n);
+
+/* The readers are inline: they run for every octet of every frame. */
+static inline size_t v2x_cur_left(const struct v2x_cursor *c)
+{
+	return (size_t)(c->end - c->p);
+}
+
+static inline size_t v2x_cur_offset(const struct v2x_cursor *c)
+{
+	return (size_t)(c->p - c->start);
+}
+
+/* Returns a pointer to n octets and advances, or NULL (and err) when short. */
+static inline const uint8_t *v2x_bytes(struct v2x_cursor *c, size_t n)
+{
+	if (c->err || n > v2x_cur_left(c)) {
+		c->err = true;
+		c->p = c->end;
+		return NULL;
+	}
+	const uint8_t *q = c->p;
+	c->p += n;
+	return q;
+}
+
+static inline void v2x_skip(struct v2x_cursor *c, size_t n)
+{
+	(void)v2x_bytes(c, n);
+}
+
+/* Unsigned big-endian integer of n (0..8) octets. */
+static inline uint64_t v2x_beN(struct v2x_cursor *c, size_t n)
+{
+	const uint8_t *q = n <= 8 ? v2x_bytes(c, n) : NULL;
+	uint64_t v = 0;
+	if (!q) {
+		c->err = true;
+		return 0;
+	}
+	for (size_t i = 0; i < n; i++)
+		v = v << 8 | q[i];
+	return v;
+}
+
+static inline uint64_t v2x_leN(struct v2x_cursor *c, size_t n)
+{
+	const uint8_t *q = n <= 8 ? v2x_bytes(c, n) : NULL;
+	uint64_t v = 0;
+	if (!q) {
+		c->err = true;
+		return 0;
+	}
+	for (size_t i = n; i-- > 0;)
+		v = v << 8 | q[i];
+	return v;
+}
+
+static inline uint8_t v2x_u8(struct v2x_cursor *c) { return (uint8_t)v2x_beN(c, 1); }
+static inline uint16_t v2x_be16(struct v2x_cursor *c) { return (uint16_t)v2x_beN(c, 2); }
+static inline uint32_t v2x_be24(struct v2x_cursor *c) { return (uint32_t)v2x_beN(c, 3); }
+static inline uint32_t v2x_be32(struct v2x_cursor *c) { return (uint32_t)v2x_beN(c, 4); }
+static inline uint64_t v2x_be64(struct v2x_cursor *c) { return v2x_beN(c, 8); }
+static inline uint16_t v2x_le16(struct v2x_cursor *c) { return (uint16_t)v2x_leN(c, 2); }
+static inline uint32_t v2x_le32(struct v2x_cursor *c) { return (uint32_t)v2x_leN(c, 4); }
+static inline uint64_t v2x_le64(struct v2x_cursor *c) { return v2x_leN(c, 8); }
 
 /* Bit cursor for UPER/COER bit fields, MSB first. */
 struct v2x_bits {
@@ -46,11 +95,36 @@ struct v2x_bits {
 };
 
 void v2x_bits_init(struct v2x_bits *b, const uint8_t *buf, size_t len);
-size_t v2x_bits_left(const struct v2x_bits *b);
-/* n in 0..32 */
-uint32_t v2x_bits_get(struct v2x_bits *b, unsigned n);
-bool v2x_bits_bit(struct v2x_bits *b);
 void v2x_bits_skip(struct v2x_bits *b, size_t n);
+
+static inline size_t v2x_bits_left(const struct v2x_bits *b)
+{
+	return b->nbits - b->pos;
+}
+
+/* n in 0..32; reads the (at most 5) octets the bits span at once. */
+static inline uint32_t v2x_bits_get(struct v2x_bits *b, unsigned n)
+{
+	if (b->err || n > 32 || n > v2x_bits_left(b)) {
+		b->err = true;
+		b->pos = b->nbits;
+		return 0;
+	}
+	if (n == 0)
+		return 0;
+	size_t first = b->pos / 8, last = (b->pos + n - 1) / 8;
+	uint64_t v = 0;
+	for (size_t i = first; i <= last; i++)
+		v = v << 8 | b->buf[i];
+	unsigned shift = (unsigned)((last - first + 1) * 8 - b->pos % 8 - n);
+	b->pos += n;
+	return (uint32_t)((v >> shift) & ((UINT64_C(1) << n) - 1));
+}
+
+static inline bool v2x_bits_bit(struct v2x_bits *b)
+{
+	return v2x_bits_get(b, 1) != 0;
+}
 /* UPER unconstrained/semi-constrained length determinant (X.691 11.9);
  * fragmented forms (11xxxxxx) set err: no V2X message needs them. */
 uint32_t v2x_bits_length(struct v2x_bits *b);

@@ -164,10 +164,9 @@ int v2x_radiotap_parse(const uint8_t *buf, size_t len, struct v2x_radiotap *rt,
 			v2x_skip(&data, vendor_skip);
 			vendor_skip = 0;
 		} else {
-			for (unsigned bit = 0; bit < BIT_TLV && !stopped; bit++) {
-				if (!(w & (1u << bit)))
-					continue;
-				unsigned idx = bit_base + bit;
+			/* Visit only the bits that are set (fields are rare, words are 29 wide). */
+			for (uint32_t bits = w & ((1u << BIT_TLV) - 1); bits; bits &= bits - 1) {
+				unsigned idx = bit_base + (unsigned)__builtin_ctz(bits);
 				if (idx >= BIT_TLV) {
 					/* TLVs or an unknown field: its size is unknowable, so
 					 * the fields after it cannot be found; it_len still
