@@ -4,7 +4,8 @@ ASN.1 module that asn2wrs digests, plus a .cnf fragment and a C table generated 
 Runs at build time; everything it writes goes into the build tree.
 
 usage: j2735_prep.py OUTDIR SCHEMA.asn...
-writes OUTDIR/j2735.asn, OUTDIR/j2735-gen.cnf, OUTDIR/j2735-gen-tables.c
+writes OUTDIR/j2735.asn, OUTDIR/j2735-gen.cnf, OUTDIR/j2735-gen-tables.c,
+OUTDIR/j2735-gen-regext.c
 """
 import re
 import sys
@@ -122,6 +123,8 @@ def main():
         merged.append(body)
     text = '\n'.join(merged)
 
+    regext_users = regional_users(text)
+
     # Class fields become plain references; the object set constraints go away.
     text = re.sub(r'(' + '|'.join(CLASSES) + r')\.&(id|Type)\s*\(\s*\{[^{}]*\}\s*(?:\{[^{}]*\}\s*)?\)',
                   r'\1.&\2', text)
@@ -135,30 +138,97 @@ def main():
         f.write('J2735 DEFINITIONS AUTOMATIC TAGS ::= BEGIN\n')
         f.write(text)
         f.write('\nEND\n')
-    write_tables(outdir, text, objsets)
+    write_tables(outdir, text, objsets, regext_users)
 
 
-def write_tables(outdir, text, objsets):
+def regional_users(text):
+    """[(type, object set)]: the type whose definition holds each `RegionalExtension
+    {{Reg-X}}`, in schema order. That type's code sets the dissector table the regional
+    extension values are dispatched through (one table per object set)."""
+    starts = [(m.start(), m.group(1)) for m in
+              re.finditer(r'^\s*(' + IDENT + r')\s*::=', text, re.M)]
+    users = []
+    for m in re.finditer(r'RegionalExtension\s*\{\{\s*(' + IDENT + r')\s*\}\}', text):
+        owner = [name for pos, name in starts if pos < m.start()]
+        if not owner:
+            continue
+        row = (owner[-1], m.group(1))
+        if row[0] in [u[0] for u in users if u != row]:
+            sys.exit('j2735_prep: %s holds regional extensions of two sets' % row[0])
+        if row not in users:
+            users.append(row)
+    return users
+
+
+# The type of each class's id field, which a `CLASS.&id` component refers to.
+CLASS_ID_TYPES = {'MESSAGE-ID-AND-TYPE': 'DSRCmsgID', 'REG-EXT-ID-AND-TYPE': 'RegionId',
+                  'PARTII-EXT-ID-AND-TYPE': 'PartII-Id'}
+
+
+def unreachable(text, roots):
+    """The type assignments that no root type refers to, directly or not (MessageFrame
+    aside: j2735.cnf omits it itself)."""
+    starts = [(m.start(), m.group(1), m.group(2)) for m in
+              re.finditer(r'^\s*(' + IDENT + r')\s*(' + IDENT + r'\s*)?::=', text, re.M)]
+    bodies = {}
+    for i, (pos, name, valtype) in enumerate(starts):
+        end = starts[i + 1][0] if i + 1 < len(starts) else len(text)
+        if not valtype and name[0].isupper():
+            bodies[name] = text[text.index('::=', pos) + 3:end]
+    seen, todo = set(), [r for r in roots if r in bodies]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        body = bodies[name]
+        words = set(re.findall(r'(?<![\w&-])' + IDENT + r'(?![\w-])', body))
+        words |= {t for c, t in CLASS_ID_TYPES.items() if c + '.&id' in body}
+        todo += [w for w in words if w in bodies and w not in seen]
+    return [n for n in bodies if n not in seen and n != 'MessageFrame']
+
+
+def write_tables(outdir, text, objsets, regext_users):
     values = dict(re.findall(r'(' + IDENT + r')\s+(?:DSRCmsgID|RegionId|PartII-Id)\s*::=\s*(\d+)',
                              text))
-    msgs, parts = [], []
+    msgs, parts, regexts = [], [], []
     for setname, (cls, rows) in sorted(objsets.items()):
         for typ, idname in rows:
             typ, idname = typ.split('.')[-1], idname.split('.')[-1]
             if idname not in values:
                 continue
             row = (int(values[idname]), typ, setname)
-            # regional extensions stay opaque: their type depends on the enclosing set
-            {'MESSAGE-ID-AND-TYPE': msgs, 'PARTII-EXT-ID-AND-TYPE': parts}.get(cls, []).append(row)
-    msgs = [m for m in msgs if re.search(r'(?<![\w-])' + re.escape(m[1]) + r'\s*::=\s*(?!NULL)',
-                                         text)]
+            {'MESSAGE-ID-AND-TYPE': msgs, 'PARTII-EXT-ID-AND-TYPE': parts,
+             'REG-EXT-ID-AND-TYPE': regexts}[cls].append(row)
+
+    def defined(typ):
+        return re.search(r'(?<![\w-])' + re.escape(typ) + r'\s*::=\s*(?!NULL)', text)
+    msgs = [m for m in msgs if defined(m[1])]
+    # A regional extension's type depends on the enclosing set: one dissector table per
+    # set (j2735.regext.<set>), chosen by the type that holds the regional field.
+    regsets = sorted({s for _, s in regext_users})
+    regexts = [r for r in regexts if r[2] in regsets and defined(r[1])]
+    unused = unreachable(text, {r[1] for r in msgs + parts + regexts})
     with open(outdir + '/j2735-gen.cnf', 'w') as f:
+        # types no PDU reaches (DDate, URL-Link, AddGrpB's own Angle, ...): not emitted
+        f.write('#.OMIT_ASSIGNMENT\n')
+        for t in unused:
+            f.write(t + '\n')
         f.write('#.PDU\n')
-        for t in sorted({r[1] for r in msgs + parts}):
+        for t in sorted({r[1] for r in msgs + parts + regexts}):
             f.write(t + '\n')
         f.write('#.REGISTER\n')
         for pid, typ, _ in parts:
             f.write('%s N j2735.partii %d\n' % (typ, pid))
+        for rid, typ, setname in regexts:
+            f.write('%s N j2735.regext.%s %d\n' % (typ, setname, rid))
+        f.write('#.END\n')
+        for typ, setname in [u for u in regext_users if u[0] not in unused]:
+            f.write('\n#.FN_HDR %s\n' % typ)
+            f.write('  const guint j2735_regext_outer = j2735_regext_enter(actx->pinfo, %d);\n'
+                    % (regsets.index(setname) + 1))
+            f.write('#.FN_FTR %s\n' % typ)
+            f.write('  j2735_regext_leave(actx->pinfo, j2735_regext_outer);\n')
         f.write('#.END\n')
     with open(outdir + '/j2735-gen-tables.c', 'w') as f:
         f.write('/* generated at build time from the user\'s SAE J2735 schema */\n')
@@ -166,6 +236,13 @@ def write_tables(outdir, text, objsets):
         for mid, typ, _ in sorted(msgs):
             f.write('\t{ %d, "%s", dissect_%s_PDU },\n' % (mid, typ, typ.replace('-', '_')))
         f.write('\t{ 0, NULL, NULL }\n};\n')
+    with open(outdir + '/j2735-gen-regext.c', 'w') as f:
+        f.write('/* generated at build time from the user\'s SAE J2735 schema */\n')
+        f.write('/* The REG-EXT-ID-AND-TYPE object sets in use, numbered from 1 (0: none). */\n')
+        f.write('static const char *const j2735_regext_sets[] = {\n\tNULL,\n')
+        for setname in regsets:
+            f.write('\t"%s",\n' % setname)
+        f.write('};\n')
 
 
 if __name__ == '__main__':

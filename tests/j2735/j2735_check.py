@@ -156,12 +156,12 @@ XER_DEFECTS = {
 XER_ZEROED = set(SAME_COMPONENT[0] + SAME_COMPONENT[1] + SAME_COMPONENT[2] + SAME_COMPONENT[3])
 
 
-def compare_xer(t, args, cap, frame_elem, frame=0, minimum=10):
+def compare_xer(t, args, cap, frame_elem, frame=0, minimum=10, tshark_args=()):
     """The messageId and every value leaf of the message's XER equal the field of that
     name, occurrence by occurrence, and none is missing."""
     ftypes = t.ftypes()
     ftypes['j2735.msgid'] = 'FT_UINT16'
-    pdml = t.run('-r', cap, '-T', 'pdml').stdout
+    pdml = t.run('-r', cap, '-T', 'pdml', *tshark_args).stdout
     fields = pdml_leaves(pdml, ftypes, frame)
     fields.insert(0, ('messageId', t.first_show(pdml, 'j2735.msgid', frame), 'FT_UINT16', False))
     used = [False] * len(fields)
@@ -433,6 +433,74 @@ def test_reserved_value_expert(t, args):
     if row[0] != '62000' or 'reserved range 61000..65534' not in row[1]:
         raise Fail('secMark %r, expert infos %r' % (row[0], row[1]))
     print('secMark 62000 flagged: %s' % row[1])
+
+
+def splice_position3d_regional(frame, region_id, value):
+    """The PSM MessageFrame `frame` with one regional extension (region_id, the UPER octets
+    `value`) added to its position (Position3D). The layout up to there is the same in the
+    2016 and 2020 editions: PSM extension bit and 18 optional bits, basicType (extension
+    bit + 3), secMark 16, msgCnt 7, id 32; Position3D extension, elevation and regional
+    presence bits, lat 31, long 32, elevation 16 when present."""
+    if frame[:2] != b'\x00\x20' or frame[2] >= 0x80:
+        raise Fail('not a short PSM MessageFrame: %s' % frame[:3].hex())
+    length = frame[2]
+    nbits = length * 8
+    bits = int.from_bytes(frame[3:3 + length], 'big')
+    pos = 19 + 4 + 16 + 7 + 32  # Position3D's extension bit
+    if bits >> (nbits - pos - 1) & 1 or bits >> (nbits - pos - 3) & 1:
+        raise Fail('the PSM position already has extensions or regional extensions')
+    bits |= 1 << (nbits - pos - 3)
+    at = pos + 3 + 31 + 32 + (16 if bits >> (nbits - pos - 2) & 1 else 0)
+    # SEQUENCE (SIZE(1..4)) OF: 2 bits count-1; regionId 8 bits; open type: length octet
+    ext = (0 << 16 | region_id << 8 | len(value)) << (8 * len(value)) | \
+        int.from_bytes(value, 'big')
+    extbits = 2 + 8 + 8 + 8 * len(value)
+    head, tail = bits >> (nbits - at), bits & ((1 << (nbits - at)) - 1)
+    bits = ((head << extbits | ext) << (nbits - at)) | tail
+    nbits += extbits
+    newlen = (nbits + 7) // 8
+    bits <<= newlen * 8 - nbits
+    return b'\x00\x20' + bytes([newlen]) + bits.to_bytes(newlen, 'big')
+
+
+def test_regional_extension(t, args):
+    """Regional extensions are dispatched by region id through the table of the enclosing
+    type's object set. No shared vector carries one (no <regional> in any XER), so the
+    jpo-ode PSM (real bytes, XER decode) gets a Position3D-addGrpC (regionId addGrpC = 3)
+    on its position: altitude 1882.20 m (the asn1_codec BSM's elevation, in AltitudeValue's
+    0.01 m), confidence alt-000-10 (3). Every field of the original PSM must still equal
+    the XER, the altitude must decode as encoded, and a region id outside Reg-Position3D
+    must be reported as unknown."""
+    xml = ET.parse(vector(args, 'jpo-ode/decoder-output-psm.xml')).getroot()
+    frame = bytes.fromhex(re.sub(r'\s+', '', xml.findtext('.//asn1')))
+    frame = frame[:3 + frame[2]]
+    altitude, confidence = 188220, 3
+    # Position3D-addGrpC: extension bit, Altitude { value 20 bits (-100000..800001),
+    # confidence 4 bits (16 values) }, padded to octets
+    value = ((altitude + 100000) << 4 | confidence) << 7
+    value = value.to_bytes(4, 'big')
+    names = ['j2735.RegionalExtension.regionId', 'j2735.Altitude.value',
+             'j2735.Altitude.confidence', '_ws.expert.message', '_ws.malformed']
+    with tempfile.TemporaryDirectory() as tmp:
+        cap = udp_capture(tmp, splice_position3d_regional(frame, 3, value), 'regext')
+        row = t.fields(cap, names, '-d', 'udp.port==47347,j2735')[0]
+        got = dict(zip(names, row + [''] * len(names)))
+        want = {'j2735.RegionalExtension.regionId': '3', 'j2735.Altitude.value': str(altitude),
+                'j2735.Altitude.confidence': str(confidence), '_ws.expert.message': '',
+                '_ws.malformed': ''}
+        bad = ['%s: want %r, got %r' % (n, v, got[n]) for n, v in want.items() if got[n] != v]
+        if bad:
+            raise Fail('addGrpC on Position3D:\n  ' + '\n  '.join(bad))
+        compare_xer(t, args, cap, xml.find('.//MessageFrame'),
+                    tshark_args=('-d', 'udp.port==47347,j2735'))
+        cap = udp_capture(tmp, splice_position3d_regional(frame, 1, value), 'regext-unknown')
+        row = t.fields(cap, names, '-d', 'udp.port==47347,j2735')[0]
+        got = dict(zip(names, row + [''] * len(names)))
+        if got['j2735.Altitude.value'] or 'Reg-Position3D region id 1' not in \
+                got['_ws.expert.message']:
+            raise Fail('region id 1 (not in Reg-Position3D): %s' % got)
+    print('Position3D-addGrpC altitude %d decoded via j2735.regext.Reg-Position3D; '
+          'region id 1 reported unknown' % altitude)
 
 
 def test_no_undefined_symbols(t, args):
