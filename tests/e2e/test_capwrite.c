@@ -93,41 +93,60 @@ static unsigned read_back(const char *path, const struct sample *s, int64_t *fir
 	return n;
 }
 
+/* A case's sample frame, a fresh directory and the path of the file to write in it;
+ * case_done removes the directory. */
+struct case_files {
+	struct sample s;
+	char dir[64];
+	char path[128];
+};
+
+static void case_init(struct case_files *c, const char *file)
+{
+	load_sample(&c->s);
+	temp_dir(c->dir);
+	snprintf(c->path, sizeof c->path, "%s/%s", c->dir, file);
+}
+
+static void case_done(struct case_files *c)
+{
+	remove_dir(c->dir);
+}
+
+/* The first n octets of a file; how many it holds. */
+static size_t file_head(const char *path, uint8_t *buf, size_t n)
+{
+	FILE *f = fopen(path, "rb");
+	size_t got = f ? fread(buf, 1, n, f) : 0;
+	if (f)
+		fclose(f);
+	return got;
+}
+
 TEST(e2e_capwrite_pcapng_reads_back_every_frame)
 {
-	struct sample s;
-	char tmp[64];
-	load_sample(&s);
-	char path[128];
-	snprintf(path, sizeof path, "%s/a.pcapng", temp_dir(tmp));
-	struct v2x_capwriter_conf conf = {path, DLT_EN10MB, 65535, "wlan1", NULL, 0, 0};
-	CHECK_INT(write_frames(&conf, &s, 3), 1);
+	struct case_files c;
+	case_init(&c, "a.pcapng");
+	struct v2x_capwriter_conf conf = {c.path, DLT_EN10MB, 65535, "wlan1", NULL, 0, 0};
+	CHECK_INT(write_frames(&conf, &c.s, 3), 1);
 	int64_t first = 0;
-	CHECK_INT(read_back(path, &s, &first), 3);
+	CHECK_INT(read_back(c.path, &c.s, &first), 3);
 	CHECK_INT(first, 1700000000000000LL);
-	FILE *f = fopen(path, "rb");
 	uint8_t magic[4];
-	CHECK(f && fread(magic, 1, 4, f) == 4);
+	CHECK_INT(file_head(c.path, magic, 4), 4);
 	CHECK_INT(magic[0], 0x0a); /* section header block */
-	fclose(f);
-	remove_dir(tmp);
+	case_done(&c);
 }
 
 TEST(e2e_capwrite_pcapng_names_interface_and_channel)
 {
-	struct sample s;
-	char tmp[64];
-	load_sample(&s);
-	char path[128];
-	snprintf(path, sizeof path, "%s/b.pcapng", temp_dir(tmp));
+	struct case_files c;
+	case_init(&c, "b.pcapng");
 	const char *desc = "wlan1, 5890 MHz (channel 178), 10 MHz";
-	struct v2x_capwriter_conf conf = {path, DLT_EN10MB, 65535, "wlan1", desc, 0, 0};
-	write_frames(&conf, &s, 1);
+	struct v2x_capwriter_conf conf = {c.path, DLT_EN10MB, 65535, "wlan1", desc, 0, 0};
+	write_frames(&conf, &c.s, 1);
 	uint8_t buf[512];
-	FILE *f = fopen(path, "rb");
-	size_t n = f ? fread(buf, 1, sizeof buf, f) : 0;
-	if (f)
-		fclose(f);
+	size_t n = file_head(c.path, buf, sizeof buf);
 	/* IDB right after the 28-octet SHB: type 1, link type, options 2 (name), 3 (desc). */
 	CHECK(n > 28 + 20);
 	CHECK_INT(buf[28], 1);
@@ -138,61 +157,50 @@ TEST(e2e_capwrite_pcapng_names_interface_and_channel)
 	CHECK_INT(buf[56], 3);
 	CHECK_INT(buf[58], strlen(desc));
 	CHECK_MEM(buf + 60, desc, strlen(desc));
-	remove_dir(tmp);
+	case_done(&c);
 }
 
 TEST(e2e_capwrite_pcap_extension_writes_classic_pcap)
 {
-	struct sample s;
-	char tmp[64];
-	load_sample(&s);
-	char path[128];
-	snprintf(path, sizeof path, "%s/c.pcap", temp_dir(tmp));
-	struct v2x_capwriter_conf conf = {path, DLT_EN10MB, 65535, "wlan1", NULL, 0, 0};
-	write_frames(&conf, &s, 2);
-	FILE *f = fopen(path, "rb");
+	struct case_files c;
+	case_init(&c, "c.pcap");
+	struct v2x_capwriter_conf conf = {c.path, DLT_EN10MB, 65535, "wlan1", NULL, 0, 0};
+	write_frames(&conf, &c.s, 2);
 	uint8_t magic[4];
-	CHECK(f && fread(magic, 1, 4, f) == 4);
+	CHECK_INT(file_head(c.path, magic, 4), 4);
 	CHECK_INT(magic[0], 0xd4); /* a1b2c3d4 little endian: microseconds */
-	fclose(f);
-	CHECK_INT(read_back(path, &s, NULL), 2);
-	remove_dir(tmp);
+	CHECK_INT(read_back(c.path, &c.s, NULL), 2);
+	case_done(&c);
 }
 
 TEST(e2e_capwrite_rotates_by_size_into_numbered_files)
 {
-	struct sample s;
-	char tmp[64];
-	load_sample(&s);
-	const char *dir = temp_dir(tmp);
-	char path[128], part[128];
-	snprintf(path, sizeof path, "%s/d.pcapng", dir);
+	struct case_files c;
+	case_init(&c, "d.pcapng");
 	/* room for about two frames per file */
-	struct v2x_capwriter_conf conf = {path, DLT_EN10MB, 65535, "wlan1", NULL,
-					  (uint64_t)(100 + 2 * (s.len + 40)), 0};
-	CHECK_INT(write_frames(&conf, &s, 5), 3);
+	struct v2x_capwriter_conf conf = {c.path, DLT_EN10MB, 65535, "wlan1", NULL,
+					  (uint64_t)(100 + 2 * (c.s.len + 40)), 0};
+	CHECK_INT(write_frames(&conf, &c.s, 5), 3);
 	unsigned total = 0;
+	char part[128];
 	for (int i = 1; i <= 3; i++) {
-		snprintf(part, sizeof part, "%s/d-%05d.pcapng", dir, i);
-		total += read_back(part, &s, NULL);
+		snprintf(part, sizeof part, "%s/d-%05d.pcapng", c.dir, i);
+		total += read_back(part, &c.s, NULL);
 	}
 	CHECK_INT(total, 5);
-	remove_dir(tmp);
+	case_done(&c);
 }
 
 TEST(e2e_capwrite_rotates_by_time)
 {
-	struct sample s;
-	char tmp[64];
-	load_sample(&s);
-	const char *dir = temp_dir(tmp);
-	char path[128], part[128];
-	snprintf(path, sizeof path, "%s/e.pcap", dir);
-	struct v2x_capwriter_conf conf = {path, DLT_EN10MB, 65535, "wlan1", NULL, 0, 2000000};
-	CHECK_INT(write_frames(&conf, &s, 5), 3); /* t = 0,1 | 2,3 | 4 s */
+	struct case_files c;
+	case_init(&c, "e.pcap");
+	struct v2x_capwriter_conf conf = {c.path, DLT_EN10MB, 65535, "wlan1", NULL, 0, 2000000};
+	CHECK_INT(write_frames(&conf, &c.s, 5), 3); /* t = 0,1 | 2,3 | 4 s */
 	int64_t first = 0;
-	snprintf(part, sizeof part, "%s/e-00002.pcap", dir);
-	CHECK_INT(read_back(part, &s, &first), 2);
+	char part[128];
+	snprintf(part, sizeof part, "%s/e-00002.pcap", c.dir);
+	CHECK_INT(read_back(part, &c.s, &first), 2);
 	CHECK_INT(first, 1700000002000000LL);
-	remove_dir(tmp);
+	case_done(&c);
 }

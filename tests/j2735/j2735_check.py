@@ -7,7 +7,6 @@ usage: j2735_check.py --run-tshark R --plugins DIR --captures DIR --vectors DIR
                       --edition E TEST [ARGS]
 Exit 0 pass, 1 fail, 77 skip (no schema, no vectors, no tool).
 """
-import argparse
 import hashlib
 import os
 import re
@@ -16,6 +15,9 @@ import subprocess
 import sys
 import tempfile
 import xml.etree.ElementTree as ET
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import tshark_driver  # noqa: E402  (tests/tshark_driver.py: the shared options)
 
 SKIP = 77
 INT_TYPES = ('FT_INT', 'FT_UINT')
@@ -520,11 +522,7 @@ def test_no_undefined_symbols(t, args):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument('--run-tshark', required=True)
-    ap.add_argument('--plugins', required=True)
-    ap.add_argument('--captures', required=True)
-    ap.add_argument('--vectors', required=True)
+    ap = tshark_driver.arg_parser()
     ap.add_argument('--edition', default='')
     ap.add_argument('test')
     ap.add_argument('rest', nargs='*')

@@ -8,6 +8,15 @@
 #include "registry.h"
 #include "unit.h"
 
+/* The header of a parsed frame: extension bit, message id and value length. */
+static void check_header(const struct v2x_msgframe *mf, bool ext, uint32_t id,
+			 uint32_t value_len)
+{
+	CHECK_INT(mf->ext, ext);
+	CHECK_INT(mf->msg_id, id);
+	CHECK_INT(mf->value_len, value_len);
+}
+
 static void check_frame(const uint8_t *buf, size_t len, uint16_t id, uint32_t value_len)
 {
 	struct v2x_msgframe mf;
@@ -16,9 +25,7 @@ static void check_frame(const uint8_t *buf, size_t len, uint16_t id, uint32_t va
 		unit_fail(__FILE__, __LINE__, "message %u rejected: %s", id, why);
 		return;
 	}
-	CHECK(!mf.ext);
-	CHECK_INT(mf.msg_id, id);
-	CHECK_INT(mf.value_len, value_len);
+	check_header(&mf, false, id, value_len);
 	CHECK(mf.frame_len <= len);
 	CHECK(mf.value == buf + mf.frame_len - mf.value_len);
 }
@@ -193,30 +200,35 @@ TEST(j2735_carma_messenger_frames)
 	}
 }
 
-TEST(j2735_extension_bit_read)
+/* The hex frame of the running case: each case is its own process, and each parse
+ * frees the buffer of the one before, so the last stays reachable until exit. */
+static uint8_t *hex_buf;
+static struct v2x_msgframe hex_mf;
+
+/* Parses a hex frame that must be accepted; the result points into hex_buf. */
+static const struct v2x_msgframe *parse_hex_ok(const char *hex)
 {
 	size_t len;
-	uint8_t *b = unit_hex("80 14 02 aabb", &len);
-	struct v2x_msgframe mf;
 	const char *why = NULL;
-	CHECK_INT(v2x_msgframe_parse(b, len, &mf, &why), 0);
-	CHECK(mf.ext);
-	CHECK_INT(mf.msg_id, 20);
-	CHECK_INT(mf.value_len, 2);
-	CHECK_INT(mf.frame_len, 5);
-	free(b);
+	free(hex_buf);
+	hex_buf = unit_hex(hex, &len);
+	if (v2x_msgframe_parse(hex_buf, len, &hex_mf, &why) != 0)
+		unit_fail(__FILE__, __LINE__, "%s rejected: %s", hex, why ? why : "(null)");
+	return &hex_mf;
+}
+
+TEST(j2735_extension_bit_read)
+{
+	const struct v2x_msgframe *mf = parse_hex_ok("80 14 02 aabb");
+	check_header(mf, true, 20, 2);
+	CHECK_INT(mf->frame_len, 5);
 }
 
 TEST(j2735_unknown_message_id_still_framed)
 {
-	size_t len;
-	uint8_t *b = unit_hex("7fff 01 00", &len);
-	struct v2x_msgframe mf;
-	const char *why = NULL;
-	CHECK_INT(v2x_msgframe_parse(b, len, &mf, &why), 0);
-	CHECK_INT(mf.msg_id, 32767);
-	CHECK(v2x_msgid_lookup(mf.msg_id) == NULL);
-	free(b);
+	const struct v2x_msgframe *mf = parse_hex_ok("7fff 01 00");
+	check_header(mf, false, 32767, 1);
+	CHECK(v2x_msgid_lookup(mf->msg_id) == NULL);
 }
 
 static void check_rejected(const char *hex)

@@ -90,6 +90,40 @@ static size_t parse_ok(const char *hex, struct v2x_radiotap *rt)
 	return len;
 }
 
+/* parse_ok of a header with fields after other namespaces: how many presence words
+ * and the antenna signal found after them. */
+static struct v2x_radiotap check_after_namespaces(const char *hex, int n_present,
+						  int signal_dbm)
+{
+	struct v2x_radiotap rt;
+	parse_ok(hex, &rt);
+	CHECK_INT(rt.n_present, n_present);
+	CHECK_INT(rt.signal_dbm, signal_dbm);
+	return rt;
+}
+
+/* parse_ok of a header whose fields stop after the rate: the rate and it_len. */
+static struct v2x_radiotap check_rate_then_stop(const char *hex, int rate, size_t hdr_len)
+{
+	struct v2x_radiotap rt;
+	parse_ok(hex, &rt);
+	CHECK_INT(rt.rate, rate);
+	CHECK_INT(rt.hdr_len, hdr_len);
+	return rt;
+}
+
+/* A header the parser must refuse, with a reason. */
+static void check_rejected(const char *hex)
+{
+	size_t len;
+	uint8_t *b = unit_hex(hex, &len);
+	struct v2x_radiotap rt;
+	const char *why = NULL;
+	if (v2x_radiotap_parse(b, len, &rt, &why) != -1 || !why)
+		unit_fail(__FILE__, __LINE__, "%s accepted, or refused without a reason", hex);
+	free(b);
+}
+
 TEST(radiotap_hwsim_header)
 {
 	struct v2x_radiotap rt;
@@ -154,46 +188,28 @@ TEST(radiotap_extended_bitmaps_ath9k_chains)
 
 TEST(radiotap_vendor_namespace_skipped)
 {
-	struct v2x_radiotap rt;
-	parse_ok(vendor_hex, &rt);
-	CHECK_INT(rt.n_present, 3);
+	struct v2x_radiotap rt = check_after_namespaces(vendor_hex, 3, -40);
 	CHECK_INT(rt.freq, 5890);
-	CHECK_INT(rt.signal_dbm, -40);
 }
 
 TEST(radiotap_vendor_namespace_of_two_words)
 {
-	struct v2x_radiotap rt;
-	parse_ok(vendor2_hex, &rt);
-	CHECK_INT(rt.n_present, 4);
-	CHECK_INT(rt.signal_dbm, -80);
+	check_after_namespaces(vendor2_hex, 4, -80);
 }
 
 TEST(radiotap_two_namespaces_in_one_word_rejected)
 {
-	size_t len;
-	uint8_t *b = unit_hex("00 00 0c 00  00 00 00 e0  00 00 00 00", &len);
-	struct v2x_radiotap rt;
-	const char *why = NULL;
-	CHECK_INT(v2x_radiotap_parse(b, len, &rt, &why), -1);
-	CHECK(why != NULL);
-	free(b);
+	check_rejected("00 00 0c 00  00 00 00 e0  00 00 00 00");
 }
 
 TEST(radiotap_tlv_bit_ends_fields)
 {
-	struct v2x_radiotap rt;
-	parse_ok(tlv_hex, &rt);
-	CHECK_INT(rt.rate, 12);
-	CHECK_INT(rt.hdr_len, 20);
+	check_rate_then_stop(tlv_hex, 12, 20);
 }
 
 TEST(radiotap_unknown_field_stops_but_length_honoured)
 {
-	struct v2x_radiotap rt;
-	parse_ok(unknown_hex, &rt);
-	CHECK_INT(rt.rate, 12);
-	CHECK_INT(rt.hdr_len, 24);
+	struct v2x_radiotap rt = check_rate_then_stop(unknown_hex, 12, 24);
 	CHECK(!rt.has_channel);
 }
 
@@ -217,12 +233,7 @@ TEST(radiotap_rejects_bad_version_and_length)
 /* A presence word chain longer than it_len must not be followed. */
 TEST(radiotap_presence_words_past_length)
 {
-	size_t len;
-	uint8_t *b = unit_hex("00 00 0c 00  00 00 00 80  00 00 00 80", &len);
-	struct v2x_radiotap rt;
-	const char *why = NULL;
-	CHECK_INT(v2x_radiotap_parse(b, len, &rt, &why), -1);
-	free(b);
+	check_rejected("00 00 0c 00  00 00 00 80  00 00 00 80");
 }
 
 /* Every prefix of every header above: a clean error, never a read past the copy

@@ -68,50 +68,68 @@ TEST(registry_wave_element_names)
 	CHECK(v2x_wave_element_name(200) == NULL);
 }
 
-static void check_msgid(uint32_t id, const char *abbrev, const char *name, int edition)
+/* Message ids checked by name and first edition, by range. */
+static const struct {
+	uint32_t id;
+	const char *abbrev, *name;
+	int edition;
+} msgids[] = {
+	{18, "MAP", "MapData", 2016},
+	{19, "SPAT", "SPAT", 2016},
+	{20, "BSM", "BasicSafetyMessage", 2016},
+	{27, "RSA", "RoadSideAlert", 2016},
+	{29, "SRM", "SignalRequestMessage", 2016},
+	{30, "SSM", "SignalStatusMessage", 2016},
+	{31, "TIM", "TravelerInformation", 2016},
+	{32, "PSM", "PersonalSafetyMessage", 2016},
+	{33, "RSM", "RoadSafetyMessage", 2024},
+	{39, "TUMack", "TollUsageAckMessage", 2024},
+	{41, "SDSM", "SensorDataSharingMessage", 2024},
+	{42, "MSCM", "ManeuverSharingAndCoordinatingMessage", 2024},
+	{50, "TLSM", "TrafficLightStatusMessage", 2024},
+	{240, "TEST00", "TestMessage00", 2016},
+	{255, "TEST15", "TestMessage15", 2016},
+};
+
+/* Every id from first to last is known (and of first edition `edition`, when not 0),
+ * and those of the table above carry its names. */
+static void check_msgids(uint32_t first, uint32_t last, int edition)
 {
-	const struct v2x_msgid *m = v2x_msgid_lookup(id);
-	if (!m) {
-		unit_fail(__FILE__, __LINE__, "message id %" PRIu32 " unknown", id);
-		return;
+	for (size_t i = 0; i < sizeof(msgids) / sizeof(msgids[0]); i++) {
+		if (msgids[i].id < first || msgids[i].id > last)
+			continue;
+		const struct v2x_msgid *m = v2x_msgid_lookup(msgids[i].id);
+		if (!m) {
+			unit_fail(__FILE__, __LINE__, "message id %" PRIu32 " unknown", msgids[i].id);
+			continue;
+		}
+		CHECK_INT(m->id, msgids[i].id);
+		CHECK_STR(m->abbrev, msgids[i].abbrev);
+		CHECK_STR(m->name, msgids[i].name);
+		CHECK_INT(m->first_edition, msgids[i].edition);
 	}
-	CHECK_INT(m->id, id);
-	CHECK_STR(m->abbrev, abbrev);
-	CHECK_STR(m->name, name);
-	CHECK_INT(m->first_edition, edition);
+	for (uint32_t id = first; id <= last; id++) {
+		const struct v2x_msgid *m = v2x_msgid_lookup(id);
+		if (!m)
+			unit_fail(__FILE__, __LINE__, "message id %" PRIu32 " unknown", id);
+		else if (edition)
+			CHECK_INT(m->first_edition, edition);
+	}
 }
 
 TEST(registry_msgids_2016)
 {
-	check_msgid(18, "MAP", "MapData", 2016);
-	check_msgid(19, "SPAT", "SPAT", 2016);
-	check_msgid(20, "BSM", "BasicSafetyMessage", 2016);
-	check_msgid(27, "RSA", "RoadSideAlert", 2016);
-	check_msgid(29, "SRM", "SignalRequestMessage", 2016);
-	check_msgid(30, "SSM", "SignalStatusMessage", 2016);
-	check_msgid(31, "TIM", "TravelerInformation", 2016);
-	check_msgid(32, "PSM", "PersonalSafetyMessage", 2016);
-	for (uint32_t id = 18; id <= 32; id++)
-		CHECK(v2x_msgid_lookup(id) != NULL);
+	check_msgids(18, 32, 0);
 }
 
 TEST(registry_msgids_2024)
 {
-	check_msgid(33, "RSM", "RoadSafetyMessage", 2024);
-	check_msgid(39, "TUMack", "TollUsageAckMessage", 2024);
-	check_msgid(41, "SDSM", "SensorDataSharingMessage", 2024);
-	check_msgid(42, "MSCM", "ManeuverSharingAndCoordinatingMessage", 2024);
-	check_msgid(50, "TLSM", "TrafficLightStatusMessage", 2024);
-	for (uint32_t id = 33; id <= 50; id++)
-		CHECK_INT(v2x_msgid_lookup(id)->first_edition, 2024);
+	check_msgids(33, 50, 2024);
 }
 
 TEST(registry_msgids_test_messages)
 {
-	check_msgid(240, "TEST00", "TestMessage00", 2016);
-	check_msgid(255, "TEST15", "TestMessage15", 2016);
-	for (uint32_t id = 240; id <= 255; id++)
-		CHECK(v2x_msgid_lookup(id) != NULL);
+	check_msgids(240, 255, 0);
 }
 
 TEST(registry_unknown_msgid_is_null)

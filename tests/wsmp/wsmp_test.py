@@ -3,7 +3,6 @@
 unprivileged user with this build's plugins) over the sample captures, the real
 ieee1609-examples frames and the WSA test payload. One subcommand per behaviour;
 exit 0 pass, 1 fail, 77 skip."""
-import argparse
 import json
 import os
 import subprocess
@@ -11,6 +10,8 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(1, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import tshark_driver  # noqa: E402  (tests/tshark_driver.py: the shared options)
 import wsa_encode  # noqa: E402  (the WSA's known field values)
 
 SKIP = 77
@@ -477,11 +478,7 @@ TESTS = {
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--run-tshark", required=True)
-    ap.add_argument("--plugins", required=True)
-    ap.add_argument("--captures", required=True)
-    ap.add_argument("--vectors", required=True)
+    ap = tshark_driver.arg_parser()
     ap.add_argument("--mkcap", required=True)
     ap.add_argument("--seeds", type=int, default=12)
     ap.add_argument("test", choices=sorted(TESTS))
