@@ -6,18 +6,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "capfile.h"
 #include "cli.h"
 #include "j2735dec.h"
 #include "output.h"
+#include "progress.h"
 #include "registry.h"
 #include "stats.h"
 
-#define PROGRESS_MIN_BYTES (64u << 20) /* smaller inputs finish before progress helps */
-#define PROGRESS_EVERY_NS 250000000
 #define MAX_FRAME_ERRORS_SHOWN 20
 
 static const char usage_text[] =
@@ -178,43 +175,6 @@ static int parse_args(int argc, char **argv, struct stats_opts *o)
 	return 0;
 }
 
-static int64_t now_ns(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
-}
-
-/* Progress on stderr, only for a terminal and a large input. */
-struct progress {
-	bool on;
-	int64_t start_ns, last_ns;
-};
-
-static void progress_init(struct progress *p, const struct v2x_capfile *cf)
-{
-	uint64_t done, total;
-	v2x_capfile_progress(cf, &done, &total);
-	p->on = isatty(STDERR_FILENO) && total >= PROGRESS_MIN_BYTES;
-	p->start_ns = p->last_ns = now_ns();
-}
-
-static void progress_show(struct progress *p, const struct v2x_capfile *cf, bool final)
-{
-	int64_t t = now_ns();
-	if (!final && t - p->last_ns < PROGRESS_EVERY_NS)
-		return;
-	p->last_ns = t;
-	uint64_t done, total;
-	v2x_capfile_progress(cf, &done, &total);
-	double secs = (double)(t - p->start_ns) / 1e9;
-	fprintf(stderr, "\r%.0f / %.0f MB (%.0f%%), %.0f MB/s   ", (double)done / 1e6,
-		(double)total / 1e6, total ? 100.0 * (double)done / (double)total : 0.0,
-		secs > 0 ? (double)done / 1e6 / secs : 0.0);
-	if (final)
-		fputc('\n', stderr);
-}
-
 /* --decode: a MessageFrame the schema decoder rejects becomes the frame's error. */
 static void full_decode(struct v2x_frame *f)
 {
@@ -232,11 +192,11 @@ static void full_decode(struct v2x_frame *f)
 /* Reads every frame into s; returns the number of unreadable files/frames. */
 static uint64_t analyse(struct v2x_capfile *cf, struct v2x_stats *s, bool decode)
 {
-	struct progress prog;
+	struct v2x_progress prog;
 	struct v2x_capframe fr;
 	uint64_t errors = 0;
 	enum v2x_cap_result r;
-	progress_init(&prog, cf);
+	v2x_progress_init(&prog);
 	while ((r = v2x_capfile_next(cf, &fr)) != V2X_CAP_END) {
 		if (r == V2X_CAP_ERROR) {
 			if (errors++ < MAX_FRAME_ERRORS_SHOWN)
@@ -257,11 +217,9 @@ static uint64_t analyse(struct v2x_capfile *cf, struct v2x_stats *s, bool decode
 			.ts_us = fr.ts_ns / 1000, .caplen = fr.caplen, .wirelen = fr.origlen,
 		};
 		v2x_stats_add(s, &f, &sm);
-		if (prog.on && (s->frames & 4095) == 0)
-			progress_show(&prog, cf, false);
+		v2x_progress_tick(&prog, cf);
 	}
-	if (prog.on)
-		progress_show(&prog, cf, true);
+	v2x_progress_done(&prog, cf);
 	if (errors > MAX_FRAME_ERRORS_SHOWN)
 		fprintf(stderr, "v2xcap stats: %" PRIu64 " unreadable files/frames in all\n",
 			errors);

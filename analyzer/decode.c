@@ -9,6 +9,7 @@
 #include "frame.h"
 #include "j2735dec.h"
 #include "json.h"
+#include "progress.h"
 #include "registry.h"
 
 /* j2735dec's tree straight into the JSON writer */
@@ -214,15 +215,19 @@ int cmd_decode(int argc, char **argv)
 	bool ok = true;
 	struct v2x_capframe fr;
 	enum v2x_cap_result r;
+	struct v2x_progress prog;
+	v2x_progress_init(&prog);
 	while ((r = v2x_capfile_next(cf, &fr)) != V2X_CAP_END) {
 		if (r == V2X_CAP_FRAME) {
 			ok &= decode_frame(&fr);
+			v2x_progress_tick(&prog, cf);
 			continue;
 		}
 		fflush(stdout);
 		fprintf(stderr, "v2xcap decode: %s\n", v2x_capfile_error(cf));
 		ok = false;
 	}
+	v2x_progress_done(&prog, cf);
 	v2x_capfile_close(cf);
 	return ok ? V2X_EXIT_OK : V2X_EXIT_RUNTIME;
 }
