@@ -1,21 +1,6 @@
 /* Bounds-checked byte and bit readers (see cursor.h). */
 #include "cursor.h"
 
-void v2x_cur_init(struct v2x_cursor *c, const uint8_t *buf, size_t len)
-{
-	c->start = buf;
-	c->p = buf;
-	c->end = buf ? buf + len : buf;
-	c->err = false;
-}
-
-void v2x_align(struct v2x_cursor *c, size_t align)
-{
-	size_t off = v2x_cur_offset(c);
-	size_t pad = (align - off % align) % align;
-	v2x_skip(c, pad);
-}
-
 struct v2x_cursor v2x_sub(struct v2x_cursor *c, size_t n)
 {
 	struct v2x_cursor s;

@@ -15,9 +15,6 @@ struct v2x_cursor {
 	bool err;
 };
 
-void v2x_cur_init(struct v2x_cursor *c, const uint8_t *buf, size_t len);
-/* Advance to the next multiple of align (a power of two) counted from start. */
-void v2x_align(struct v2x_cursor *c, size_t align);
 /* Split off the next n octets as their own cursor (err on both if short). */
 struct v2x_cursor v2x_sub(struct v2x_cursor *c, size_t n);
 
@@ -48,6 +45,20 @@ static inline const uint8_t *v2x_bytes(struct v2x_cursor *c, size_t n)
 static inline void v2x_skip(struct v2x_cursor *c, size_t n)
 {
 	(void)v2x_bytes(c, n);
+}
+
+static inline void v2x_cur_init(struct v2x_cursor *c, const uint8_t *buf, size_t len)
+{
+	c->start = buf;
+	c->p = buf;
+	c->end = buf ? buf + len : buf;
+	c->err = false;
+}
+
+/* Advance to the next multiple of align (a power of two) counted from start. */
+static inline void v2x_align(struct v2x_cursor *c, size_t align)
+{
+	v2x_skip(c, (0 - v2x_cur_offset(c)) & (align - 1));
 }
 
 /* Unsigned big-endian integer of n (0..8) octets. */
