@@ -235,18 +235,6 @@ static int replay_file(struct sender *s, const struct send_opts *o)
 	}
 }
 
-/* 1609.3 Length/Count encoding: 0xxxxxxx or 10xxxxxx xxxxxxxx. */
-static size_t put_count(uint8_t *p, size_t n)
-{
-	if (n < 0x80) {
-		p[0] = (uint8_t)n;
-		return 1;
-	}
-	p[0] = (uint8_t)(0x80 | n >> 8);
-	p[1] = (uint8_t)n;
-	return 2;
-}
-
 /* WSMP v3, no N-header extensions, TPID 0, PSID 0x20, around one MessageFrame
  * (optionally inside 1609.2 unsecuredData: 03 80 <COER length> <frame>). */
 static size_t build_bsm_wsmp(const uint8_t *mf, size_t mf_len, bool dot2, uint8_t *out)
@@ -259,7 +247,7 @@ static size_t build_bsm_wsmp(const uint8_t *mf, size_t mf_len, bool dot2, uint8_
 	out[n++] = 0x00; /* TPID 0: PSID only */
 	memcpy(out + n, psid, psid_len);
 	n += psid_len;
-	n += put_count(out + n, body);
+	n += v2x_wsmp_count_encode(body, out + n);
 	if (dot2) {
 		out[n++] = 0x03; /* protocolVersion */
 		out[n++] = 0x80; /* content: unsecuredData */

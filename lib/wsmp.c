@@ -25,6 +25,17 @@ static const struct tpid_layout {
 };
 
 /* 1609.3 "Length and Count" encoding (8.1.3): 0xxxxxxx, or 10xxxxxx xxxxxxxx. */
+unsigned v2x_wsmp_count_encode(size_t n, uint8_t out[2])
+{
+	if (n < 0x80) {
+		out[0] = (uint8_t)n;
+		return 1;
+	}
+	out[0] = (uint8_t)(0x80 | (n >> 8 & 0x3F));
+	out[1] = (uint8_t)n;
+	return 2;
+}
+
 static uint32_t read_count(struct v2x_cursor *c, unsigned *nbytes)
 {
 	uint8_t first = v2x_u8(c);

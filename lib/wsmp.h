@@ -50,5 +50,7 @@ struct v2x_wsmp {
 /* 0 on success (payload may still be truncated: see wsmp->truncated);
  * -1 with *why when no WSMP header could be read. */
 int v2x_wsmp_parse(const uint8_t *buf, size_t len, struct v2x_wsmp *w, const char **why);
+/* Writes n (< 16384) in the 1609.3 Length/Count form into out[2]; returns 1 or 2. */
+unsigned v2x_wsmp_count_encode(size_t n, uint8_t out[2]);
 
 #endif

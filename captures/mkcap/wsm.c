@@ -2,6 +2,7 @@
  * header (IEEE 1609.3-2016 / -2010). */
 #include "mkcap.h"
 #include "psid.h"
+#include "wsmp.h"
 #include "registry.h"
 
 /* 1609.2 Time64 counts TAI microseconds from 2004-01-01 00:00:00 UTC; TAI has been
@@ -76,13 +77,10 @@ void dot2_wrap(struct buf *out, const struct frame_opts *o, const struct frame_c
 	}
 }
 
-/* IEEE 1609.3 Count / length: 1 octet below 128, else 2 octets 10xxxxxx xxxxxxxx. */
 static void wsmp_count(struct buf *b, size_t n)
 {
-	if (n < 128)
-		buf_u8(b, (uint8_t)n);
-	else
-		buf_be16(b, (uint16_t)(0x8000 | (n & 0x3FFF)));
+	uint8_t octets[2];
+	buf_put(b, octets, v2x_wsmp_count_encode(n, octets));
 }
 
 static void wsmp_psid(struct buf *b, const struct frame_opts *o)

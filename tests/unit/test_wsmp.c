@@ -359,3 +359,28 @@ TEST(wsmp_truncated_at_every_offset)
 		free(f);
 	}
 }
+
+TEST(wsmp_count_encoding_one_or_two_octets_and_read_back)
+{
+	static const struct { size_t n; unsigned len; uint8_t b0, b1; } cases[] = {
+		{0, 1, 0x00, 0}, {127, 1, 0x7f, 0}, {128, 2, 0x80, 0x80},
+		{188, 2, 0x80, 0xbc}, {16383, 2, 0xbf, 0xff},
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		uint8_t out[2] = {0, 0};
+		CHECK_INT(v2x_wsmp_count_encode(cases[i].n, out), cases[i].len);
+		CHECK_INT(out[0], cases[i].b0);
+		if (cases[i].len == 2)
+			CHECK_INT(out[1], cases[i].b1);
+	}
+	/* Every length written is the length read: version 3, TPID 0, PSID 0x20, length. */
+	for (size_t n = 0; n < 16384; n += 97) {
+		uint8_t frame[4 + 2 + 16384] = {0x03, 0x00, 0x20};
+		size_t hdr = 3 + v2x_wsmp_count_encode(n, frame + 3);
+		struct v2x_wsmp w;
+		const char *why = NULL;
+		CHECK_INT(v2x_wsmp_parse(frame, hdr + n, &w, &why), 0);
+		CHECK_INT(w.length, n);
+		CHECK_INT(w.payload_len, n);
+	}
+}
