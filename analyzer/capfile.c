@@ -1,78 +1,83 @@
-/* Capture file iterator over libpcap (see capfile.h): orders the files by their first
- * timestamp, then reads them one at a time, so only one file is open at once. */
-#define _DEFAULT_SOURCE /* pcap.h uses the BSD u_int/u_char types, hidden by -std=c11 */
+/* Capture file iterator (see capfile.h): every file has its reader (capreader.c); a
+ * min-heap on the next frame's timestamp merges them into one timeline, frame by frame. */
+#define _DEFAULT_SOURCE
 #include "capfile.h"
 
-#include <inttypes.h>
-#include <pcap/pcap.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-#include "frame.h"
+#include "capreader.h"
+
+/* Read buffers: 1 MiB for one file (a few hundred read()s per 100 MB), shared out when
+ * many files are merged so memory stays bounded. */
+#define BUFFER_TOTAL (4u << 20)
+#define BUFFER_MAX (1u << 20)
+#define BUFFER_MIN (64u << 10)
 
 struct source {
 	const char *name;
-	int64_t first_ts;       /* ordering key */
-	size_t index;           /* tie-break: command-line order */
+	size_t index;           /* command-line order: the tie-break between equal times */
 	uint64_t size;          /* octets, 0 when unknown */
+	struct v2x_capreader *rd; /* NULL before opening and once finished */
+	struct v2x_caprec head; /* its next frame, while it is in the heap */
 };
 
 struct v2x_capfile {
 	struct source *src;
-	size_t n, cur;
-	pcap_t *p;              /* the file being read, NULL between files */
-	uint64_t number;        /* frames read from it */
-	int linktype;
-	uint64_t done_before;   /* sizes of the files finished */
+	size_t n, opened;       /* sources are opened in command-line order */
+	size_t bufsize;
+	struct source **heap;   /* sources with a head frame, earliest at heap[0] */
+	size_t n_heap;
+	struct source *pending; /* to be read before the next frame is chosen */
+	bool pending_in_heap;   /* it is heap[0] (it gave the last frame) */
+	uint64_t done_closed;   /* sizes of the finished files */
 	uint64_t total;
-	char err[PCAP_ERRBUF_SIZE + 512];
+	char err[1024];
 };
 
-static bool is_stdin(const char *name)
+static bool before(const struct source *a, const struct source *b)
 {
-	return strcmp(name, "-") == 0;
+	if (a->head.ts_ns != b->head.ts_ns)
+		return a->head.ts_ns < b->head.ts_ns;
+	return a->index < b->index;
 }
 
-static pcap_t *open_offline(const char *name, char *errbuf)
+static void sift_down(struct v2x_capfile *cf, size_t i)
 {
-	return pcap_open_offline_with_tstamp_precision(name, PCAP_TSTAMP_PRECISION_NANO,
-						       errbuf);
+	for (;;) {
+		size_t l = 2 * i + 1, m = i;
+		if (l < cf->n_heap && before(cf->heap[l], cf->heap[m]))
+			m = l;
+		if (l + 1 < cf->n_heap && before(cf->heap[l + 1], cf->heap[m]))
+			m = l + 1;
+		if (m == i)
+			return;
+		struct source *t = cf->heap[i];
+		cf->heap[i] = cf->heap[m];
+		cf->heap[m] = t;
+		i = m;
+	}
 }
 
-static int64_t ts_ns(const struct pcap_pkthdr *h)
+static void heap_push(struct v2x_capfile *cf, struct source *s)
 {
-	/* nanosecond precision was asked for: tv_usec holds nanoseconds */
-	return (int64_t)h->ts.tv_sec * 1000000000 + (int64_t)h->ts.tv_usec;
+	size_t i = cf->n_heap++;
+	cf->heap[i] = s;
+	while (i > 0 && before(cf->heap[i], cf->heap[(i - 1) / 2])) {
+		struct source *t = cf->heap[i];
+		cf->heap[i] = cf->heap[(i - 1) / 2];
+		cf->heap[(i - 1) / 2] = t;
+		i = (i - 1) / 2;
+	}
 }
 
-/* The ordering key of one file: its first timestamp. Unreadable files and stdin (which
- * cannot be read twice) sort first, so their errors or frames come early; empty files
- * last. */
-static int64_t first_timestamp(const char *name)
+static void heap_pop(struct v2x_capfile *cf)
 {
-	char errbuf[PCAP_ERRBUF_SIZE];
-	if (is_stdin(name))
-		return INT64_MIN;
-	pcap_t *p = open_offline(name, errbuf);
-	if (!p)
-		return INT64_MIN;
-	struct pcap_pkthdr *h;
-	const unsigned char *d;
-	int r = pcap_next_ex(p, &h, &d);
-	int64_t ts = r == 1 ? ts_ns(h) : r == PCAP_ERROR_BREAK ? INT64_MAX : INT64_MIN;
-	pcap_close(p);
-	return ts;
-}
-
-static int by_first_ts(const void *a, const void *b)
-{
-	const struct source *x = a, *y = b;
-	if (x->first_ts != y->first_ts)
-		return x->first_ts < y->first_ts ? -1 : 1;
-	return x->index < y->index ? -1 : x->index > y->index;
+	cf->heap[0] = cf->heap[--cf->n_heap];
+	sift_down(cf, 0);
 }
 
 struct v2x_capfile *v2x_capfile_open(char *const *files, size_t n_files)
@@ -81,94 +86,93 @@ struct v2x_capfile *v2x_capfile_open(char *const *files, size_t n_files)
 	if (!cf)
 		return NULL;
 	cf->src = calloc(n_files ? n_files : 1, sizeof(*cf->src));
-	if (!cf->src) {
-		free(cf);
+	cf->heap = calloc(n_files ? n_files : 1, sizeof(*cf->heap));
+	if (!cf->src || !cf->heap) {
+		v2x_capfile_close(cf);
 		return NULL;
 	}
 	cf->n = n_files;
+	cf->bufsize = n_files ? BUFFER_TOTAL / n_files : BUFFER_MAX;
+	cf->bufsize = cf->bufsize > BUFFER_MAX ? BUFFER_MAX
+		: cf->bufsize < BUFFER_MIN ? BUFFER_MIN : cf->bufsize;
 	for (size_t i = 0; i < n_files; i++) {
 		struct source *s = &cf->src[i];
 		struct stat st;
 		s->name = files[i];
 		s->index = i;
-		s->first_ts = n_files > 1 ? first_timestamp(s->name) : 0;
-		if (!is_stdin(s->name) && stat(s->name, &st) == 0 && S_ISREG(st.st_mode))
+		if (strcmp(s->name, "-") != 0 && stat(s->name, &st) == 0 && S_ISREG(st.st_mode))
 			s->size = (uint64_t)st.st_size;
 		cf->total += s->size;
 	}
-	qsort(cf->src, cf->n, sizeof(*cf->src), by_first_ts);
 	return cf;
 }
 
-/* Closes the current file and moves on to the next one. */
-static void finish_file(struct v2x_capfile *cf)
+static void finish_source(struct v2x_capfile *cf, struct source *s)
 {
-	if (cf->p)
-		pcap_close(cf->p);
-	cf->p = NULL;
-	cf->done_before += cf->src[cf->cur].size;
-	cf->cur++;
+	v2x_capreader_close(s->rd);
+	s->rd = NULL;
+	cf->done_closed += s->size;
 }
 
-/* Opens the next file; V2X_CAP_ERROR (and skips it) when it cannot be read at all. */
-static enum v2x_cap_result start_file(struct v2x_capfile *cf)
+/* Reads the pending source's next frame into the heap (or retires the source); false
+ * with cf->err on an error that is not fatal to the file (it is read again next time). */
+static bool read_pending(struct v2x_capfile *cf)
 {
-	const char *name = cf->src[cf->cur].name;
-	char errbuf[PCAP_ERRBUF_SIZE];
-	cf->number = 0;
-	cf->p = open_offline(name, errbuf);
-	if (!cf->p) {
-		/* libpcap names the file in some messages ("NAME: No such file ...") */
-		size_t n = strlen(name);
-		bool named = strncmp(errbuf, name, n) == 0 && strncmp(errbuf + n, ": ", 2) == 0;
-		snprintf(cf->err, sizeof(cf->err), "%s: %s", name, named ? errbuf + n + 2 : errbuf);
-		finish_file(cf);
-		return V2X_CAP_ERROR;
+	struct source *s = cf->pending;
+	enum v2x_rd_result r = v2x_capreader_next(s->rd, &s->head);
+	if (r == V2X_RD_ERROR) {
+		snprintf(cf->err, sizeof(cf->err), "%s: %s", s->name,
+			 v2x_capreader_error(s->rd));
+		return false;
 	}
-	cf->linktype = pcap_datalink(cf->p);
-	if (!v2x_linktype_supported(cf->linktype)) {
-		const char *lt = pcap_datalink_val_to_name(cf->linktype);
-		snprintf(cf->err, sizeof(cf->err), "%s: unsupported link type %d (%s)", name,
-			 cf->linktype, lt ? lt : "unknown");
-		finish_file(cf);
-		return V2X_CAP_ERROR;
+	cf->pending = NULL;
+	if (r == V2X_RD_RECORD) {
+		if (cf->pending_in_heap)
+			sift_down(cf, 0);
+		else
+			heap_push(cf, s);
+	} else {
+		if (cf->pending_in_heap)
+			heap_pop(cf);
+		finish_source(cf, s);
 	}
-	return V2X_CAP_FRAME;
+	return true;
 }
 
 enum v2x_cap_result v2x_capfile_next(struct v2x_capfile *cf, struct v2x_capframe *fr)
 {
 	for (;;) {
-		if (!cf->p) {
-			if (cf->cur == cf->n)
-				return V2X_CAP_END;
-			if (start_file(cf) == V2X_CAP_ERROR)
+		if (cf->pending) {
+			if (!read_pending(cf))
 				return V2X_CAP_ERROR;
+			continue;
 		}
-		struct pcap_pkthdr *h;
-		const unsigned char *d;
-		int r = pcap_next_ex(cf->p, &h, &d);
-		const char *name = cf->src[cf->cur].name;
-		if (r == 1) {
-			cf->number++;
-			fr->file = name;
-			fr->number = cf->number;
-			fr->ts_ns = ts_ns(h);
-			fr->linktype = cf->linktype;
-			fr->caplen = h->caplen;
-			fr->origlen = h->len;
-			fr->data = d;
-			return V2X_CAP_FRAME;
+		if (cf->opened < cf->n) {
+			struct source *s = &cf->src[cf->opened++];
+			char why[512];
+			s->rd = v2x_capreader_open(s->name, cf->bufsize, why, sizeof(why));
+			if (!s->rd) {
+				snprintf(cf->err, sizeof(cf->err), "%s: %s", s->name, why);
+				cf->done_closed += s->size;
+				return V2X_CAP_ERROR;
+			}
+			cf->pending = s;
+			cf->pending_in_heap = false;
+			continue;
 		}
-		if (r == PCAP_ERROR) {
-			/* e.g. "truncated dump file; tried to read 120 captured bytes, only
-			 * got 37" */
-			snprintf(cf->err, sizeof(cf->err), "%s: frame %" PRIu64 ": %s", name,
-				 cf->number + 1, pcap_geterr(cf->p));
-			finish_file(cf);
-			return V2X_CAP_ERROR;
-		}
-		finish_file(cf); /* PCAP_ERROR_BREAK: end of this file */
+		if (cf->n_heap == 0)
+			return V2X_CAP_END;
+		struct source *s = cf->heap[0];
+		fr->file = s->name;
+		fr->number = s->head.number;
+		fr->ts_ns = s->head.ts_ns;
+		fr->linktype = s->head.linktype;
+		fr->caplen = s->head.caplen;
+		fr->origlen = s->head.origlen;
+		fr->data = s->head.data;
+		cf->pending = s;
+		cf->pending_in_heap = true;
+		return V2X_CAP_FRAME;
 	}
 }
 
@@ -179,14 +183,11 @@ const char *v2x_capfile_error(const struct v2x_capfile *cf)
 
 void v2x_capfile_progress(const struct v2x_capfile *cf, uint64_t *done, uint64_t *total)
 {
-	uint64_t in_file = 0;
-	if (cf->p && cf->src[cf->cur].size) {
-		FILE *f = pcap_file(cf->p);
-		long pos = f ? ftell(f) : -1;
-		if (pos > 0)
-			in_file = (uint64_t)pos;
-	}
-	*done = cf->done_before + in_file;
+	uint64_t d = cf->done_closed;
+	for (size_t i = 0; i < cf->opened; i++)
+		if (cf->src[i].rd && cf->src[i].size)
+			d += v2x_capreader_offset(cf->src[i].rd);
+	*done = d;
 	*total = cf->total;
 }
 
@@ -194,8 +195,9 @@ void v2x_capfile_close(struct v2x_capfile *cf)
 {
 	if (!cf)
 		return;
-	if (cf->p)
-		pcap_close(cf->p);
+	for (size_t i = 0; cf->src && i < cf->n; i++)
+		v2x_capreader_close(cf->src[i].rd);
 	free(cf->src);
+	free(cf->heap);
 	free(cf);
 }

@@ -1,5 +1,6 @@
-/* Reading captures (pcap, pcapng; "-" = stdin) through libpcap: one iterator over one or
- * several files, which form one timeline (read in the order of their first timestamp).
+/* Reading captures (pcap, pcapng; "-" = stdin): one iterator over one or several files,
+ * which form one timeline, merged frame by frame in timestamp order (equal times: in the
+ * order of the command line). Every file stays open while it is read.
  *
  *   struct v2x_capfile *cf = v2x_capfile_open(names, n);
  *   struct v2x_capframe fr;
@@ -23,7 +24,7 @@ struct v2x_capframe {
 	const char *file;       /* as given to v2x_capfile_open */
 	uint64_t number;        /* 1-based frame number within that file */
 	int64_t ts_ns;          /* capture time, nanoseconds since the Unix epoch */
-	int linktype;           /* LINKTYPE_* of the file */
+	int linktype;           /* LINKTYPE_* of the frame (pcapng: of its interface) */
 	uint32_t caplen, origlen;
 	const uint8_t *data;    /* caplen octets, valid until the next call */
 };

@@ -122,7 +122,7 @@ static const char usage[] =
 	"usage: v2xcap dump [--] FILE...\n"
 	"  Print one line per frame with the layers found (link, 802.11, WSMP,\n"
 	"  IEEE 1609.2, J2735 message id). FILE is pcap or pcapng, '-' is stdin;\n"
-	"  several files are read as one timeline, in order of their first frame.\n"
+	"  several files are read as one timeline, merged frame by frame by time.\n"
 	"  Exit status: 0 all parsed, 1 a file unreadable or a frame malformed,\n"
 	"  2 usage error.\n";
 

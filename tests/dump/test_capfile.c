@@ -79,7 +79,7 @@ TEST(capfile_truncated_file_names_file_and_frame)
 	struct v2x_capframe fr;
 	CHECK_INT(v2x_capfile_next(cf, &fr), V2X_CAP_ERROR);
 	const char *err = v2x_capfile_error(cf);
-	CHECK(strstr(err, "bad/truncated.pcap: frame 1: truncated dump file") != NULL);
+	CHECK(strstr(err, "bad/truncated.pcap: frame 1: truncated capture") != NULL);
 	CHECK_INT(v2x_capfile_next(cf, &fr), V2X_CAP_END);
 	v2x_capfile_close(cf);
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
-"""Runs the libFuzzer harness for a bounded number of runs over a seed corpus made from
-the sample captures (classic pcap files: each frame prefixed with the harness's link type
-index). Exit 77 (SKIP) when the fuzzer could not be built (no clang)."""
+"""Runs a libFuzzer harness for a bounded number of runs over a seed corpus made from the
+sample captures: --seeds frames (fuzz_frame: each frame of the classic pcap files prefixed
+with the harness's link type index) or --seeds files (fuzz_capreader: every pcap and pcapng
+file whole). Exit 77 (SKIP) when the fuzzer could not be built (no clang)."""
 import argparse
 import glob
 import os
@@ -43,10 +44,18 @@ def make_seeds(captures, out):
     return n
 
 
+def copy_files(captures, out):
+    paths = sorted(glob.glob(os.path.join(captures, "**", "*.pcap*"), recursive=True))
+    for n, path in enumerate(paths):
+        shutil.copy(path, os.path.join(out, f"seed{n}"))
+    return len(paths)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--fuzzer", required=True)
     ap.add_argument("--captures", required=True)
+    ap.add_argument("--seeds", choices=("frames", "files"), default="frames")
     ap.add_argument("--runs", type=int, default=200000)
     ap.add_argument("--max-time", type=int, default=60)
     a = ap.parse_args()
@@ -54,8 +63,8 @@ def main():
         print(f"SKIP: {a.fuzzer} not built (clang with libFuzzer not found)")
         return 77
     with tempfile.TemporaryDirectory() as corpus:
-        n = make_seeds(a.captures, corpus)
-        print(f"{n} seed frames from {a.captures}")
+        n = (make_seeds if a.seeds == "frames" else copy_files)(a.captures, corpus)
+        print(f"{n} seed {a.seeds} from {a.captures}")
         r = subprocess.run([a.fuzzer, f"-runs={a.runs}", f"-max_total_time={a.max_time}",
                             "-print_final_stats=1", corpus])
     return 0 if r.returncode == 0 else 1
