@@ -19,17 +19,14 @@ static int index_init(struct v2x_keyindex *ix, size_t cap)
 {
 	ix->nslots = 2 * cap;
 	ix->last = -1;
-	ix->keys = calloc(ix->nslots, sizeof(*ix->keys));
-	ix->pos = calloc(ix->nslots, sizeof(*ix->pos));
-	return ix->keys && ix->pos ? 0 : -1;
+	ix->slots = calloc(ix->nslots, sizeof(*ix->slots));
+	return ix->slots ? 0 : -1;
 }
 
 static void index_free(struct v2x_keyindex *ix)
 {
-	free(ix->keys);
-	free(ix->pos);
-	ix->keys = NULL;
-	ix->pos = NULL;
+	free(ix->slots);
+	ix->slots = NULL;
 }
 
 /* The entry index of key, adding it as entry *n when new and *n < cap; -1 when full. */
@@ -41,16 +38,17 @@ static long index_get(struct v2x_keyindex *ix, uint64_t key, size_t *n, size_t c
 	size_t mask = ix->nslots - 1;
 	for (size_t i = (size_t)((key * UINT64_C(0x9E3779B97F4A7C15)) >> 40) & mask;;
 	     i = (i + 1) & mask) {
-		if (ix->pos[i] == 0) {
+		struct v2x_keyslot *sl = &ix->slots[i];
+		if (sl->pos == 0) {
 			if (*n >= cap)
 				return -1;
-			ix->keys[i] = key;
-			ix->pos[i] = (uint32_t)++*n;
-		} else if (ix->keys[i] != key) {
+			sl->key = key;
+			sl->pos = (uint32_t)++*n;
+		} else if (sl->key != key) {
 			continue;
 		}
 		ix->last_key = key;
-		ix->last = (long)ix->pos[i] - 1;
+		ix->last = (long)sl->pos - 1;
 		return ix->last;
 	}
 }
@@ -95,32 +93,49 @@ void v2x_stats_set_interval(struct v2x_stats *s, int64_t interval_us, v2x_interv
 	s->interval_ctx = ctx;
 }
 
-static struct v2x_group *group_get(struct v2x_group_table *t, uint64_t key)
+/* Empty: min and max start at the far ends, so adding a value needs no first-value test
+ * (readers look at n first). */
+static void minmax_init(struct v2x_minmax *m)
 {
-	long i = index_get(&t->index, key, &t->n, V2X_STATS_MAX_GROUPS);
-	if (i < 0)
-		return NULL;
-	t->groups[i].key = key;
-	return &t->groups[i];
-}
-
-static struct v2x_bsm_sender *bsm_get(struct v2x_bsm_table *t, uint32_t id)
-{
-	long i = index_get(&t->index, id, &t->n, V2X_STATS_MAX_BSM_SENDERS);
-	if (i < 0)
-		return NULL;
-	t->senders[i].id = id;
-	return &t->senders[i];
+	m->min = INT64_MAX;
+	m->max = INT64_MIN;
 }
 
 static void minmax_add(struct v2x_minmax *m, int64_t v)
 {
-	if (m->n == 0 || v < m->min)
-		m->min = v;
-	if (m->n == 0 || v > m->max)
-		m->max = v;
+	m->min = v < m->min ? v : m->min;
+	m->max = v > m->max ? v : m->max;
 	m->sum += v;
 	m->n++;
+}
+
+static struct v2x_group *group_get(struct v2x_group_table *t, uint64_t key)
+{
+	size_t before = t->n;
+	long i = index_get(&t->index, key, &t->n, V2X_STATS_MAX_GROUPS);
+	if (i < 0)
+		return NULL;
+	struct v2x_group *g = &t->groups[i];
+	if (t->n != before) {
+		g->key = key;
+		minmax_init(&g->bytes);
+		minmax_init(&g->rssi);
+	}
+	return g;
+}
+
+static struct v2x_bsm_sender *bsm_get(struct v2x_bsm_table *t, uint32_t id)
+{
+	size_t before = t->n;
+	long i = index_get(&t->index, id, &t->n, V2X_STATS_MAX_BSM_SENDERS);
+	if (i < 0)
+		return NULL;
+	struct v2x_bsm_sender *b = &t->senders[i];
+	if (t->n != before) {
+		b->id = id;
+		minmax_init(&b->age_ms);
+	}
+	return b;
 }
 
 static enum v2x_nonwsmp nonwsmp_reason(const struct v2x_frame *f)
@@ -140,10 +155,8 @@ static enum v2x_nonwsmp nonwsmp_reason(const struct v2x_frame *f)
 
 static uint64_t mac_key(const uint8_t m[6])
 {
-	uint64_t k = 0;
-	for (int i = 0; i < 6; i++)
-		k = k << 8 | m[i];
-	return k;
+	return (uint64_t)m[0] << 40 | (uint64_t)m[1] << 32 | (uint64_t)m[2] << 24 |
+	       (uint64_t)m[3] << 16 | (uint64_t)m[4] << 8 | m[5];
 }
 
 static uint64_t frame_key(enum v2x_dimension d, const struct v2x_frame *f)
@@ -162,23 +175,41 @@ static uint64_t frame_key(enum v2x_dimension d, const struct v2x_frame *f)
 	}
 }
 
-static void group_add(struct v2x_group *g, const struct v2x_frame *f)
+/* What one WSMP frame adds to its group in every dimension, worked out once. */
+struct contribution {
+	int64_t bytes;
+	bool has_rssi;
+	int8_t rssi;
+	bool error;
+	enum { C_UNSIGNED, C_SIGNED, C_ENCRYPTED, C_OTHER } security;
+};
+
+static void contribution_of(const struct v2x_frame *f, struct contribution *c)
 {
-	g->frames++;
-	minmax_add(&g->bytes, (int64_t)f->wsmp.payload_len);
-	if (f->has_radiotap && f->rt.has_signal)
-		minmax_add(&g->rssi, f->rt.signal_dbm);
-	if (!f->has_dot2)
-		g->unsigned_++;
-	else if (f->dot2.content == V2X_DOT2_UNSECURED)
-		g->unsigned_++;
+	c->bytes = (int64_t)f->wsmp.payload_len;
+	c->has_rssi = f->has_radiotap && f->rt.has_signal;
+	c->rssi = f->rt.signal_dbm;
+	c->error = f->error || f->wsmp.truncated;
+	c->security = C_OTHER;
+	if (!f->has_dot2 || f->dot2.content == V2X_DOT2_UNSECURED)
+		c->security = C_UNSIGNED;
 	else if (f->dot2.content == V2X_DOT2_SIGNED ||
 		 f->dot2.content == V2X_DOT2_SIGNED_CERT_REQUEST)
-		g->signed_++;
+		c->security = C_SIGNED;
 	else if (f->dot2.content == V2X_DOT2_ENCRYPTED)
-		g->encrypted++;
-	if (f->error || f->wsmp.truncated)
-		g->errors++;
+		c->security = C_ENCRYPTED;
+}
+
+static void group_add(struct v2x_group *g, const struct contribution *c)
+{
+	g->frames++;
+	minmax_add(&g->bytes, c->bytes);
+	if (c->has_rssi)
+		minmax_add(&g->rssi, c->rssi);
+	g->unsigned_ += c->security == C_UNSIGNED;
+	g->signed_ += c->security == C_SIGNED;
+	g->encrypted += c->security == C_ENCRYPTED;
+	g->errors += c->error;
 }
 
 int v2x_bsm_head_read(const uint8_t *value, size_t len, struct v2x_bsm_head *h)
@@ -345,10 +376,12 @@ void v2x_stats_add(struct v2x_stats *s, const struct v2x_frame *f,
 		return;
 	}
 	s->wsmp++;
+	struct contribution c;
+	contribution_of(f, &c);
 	for (int d = 0; d < V2X_N_DIMS; d++) {
 		struct v2x_group *g = group_get(&s->dims[d], frame_key((enum v2x_dimension)d, f));
 		if (g)
-			group_add(g, f);
+			group_add(g, &c);
 		else
 			s->dims[d].overflow++;
 	}
