@@ -90,10 +90,7 @@ static enum v2x_rd_result fail(struct v2x_capreader *r, bool fatal, const char *
 	return V2X_RD_ERROR;
 }
 
-/* Makes `need` unread octets available at buf + pos, reading and growing the buffer as
- * needed; returns how many are available (fewer only at the end of the file), or -1 on a
- * read error (errno). */
-static long fill(struct v2x_capreader *r, size_t need)
+static long refill(struct v2x_capreader *r, size_t need)
 {
 	while (r->end - r->pos < need && !r->eof) {
 		if (need > r->cap) {
@@ -119,6 +116,14 @@ static long fill(struct v2x_capreader *r, size_t need)
 	}
 	size_t have = r->end - r->pos;
 	return (long)(have < need ? have : need);
+}
+
+/* Makes `need` unread octets available at buf + pos, reading and growing the buffer as
+ * needed; returns how many are available (fewer only at the end of the file), or -1 on a
+ * read error (errno). Almost always they are there already: no call then. */
+static inline long fill(struct v2x_capreader *r, size_t need)
+{
+	return r->end - r->pos >= need ? (long)need : refill(r, need);
 }
 
 static void consume(struct v2x_capreader *r, size_t n)

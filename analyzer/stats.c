@@ -212,6 +212,16 @@ static void group_add(struct v2x_group *g, const struct contribution *c)
 	g->errors += c->error;
 }
 
+static inline void dimension_add(struct v2x_stats *s, enum v2x_dimension d,
+				 const struct v2x_frame *f, const struct contribution *c)
+{
+	struct v2x_group *g = group_get(&s->dims[d], frame_key(d, f));
+	if (g)
+		group_add(g, c);
+	else
+		s->dims[d].overflow++;
+}
+
 int v2x_bsm_head_read(const uint8_t *value, size_t len, struct v2x_bsm_head *h)
 {
 	/* BasicSafetyMessage: extension bit, partII and regional presence bits, then
@@ -378,13 +388,11 @@ void v2x_stats_add(struct v2x_stats *s, const struct v2x_frame *f,
 	s->wsmp++;
 	struct contribution c;
 	contribution_of(f, &c);
-	for (int d = 0; d < V2X_N_DIMS; d++) {
-		struct v2x_group *g = group_get(&s->dims[d], frame_key((enum v2x_dimension)d, f));
-		if (g)
-			group_add(g, &c);
-		else
-			s->dims[d].overflow++;
-	}
+	/* one call per dimension (not a loop): frame_key's switch folds away */
+	dimension_add(s, V2X_BY_TYPE, f, &c);
+	dimension_add(s, V2X_BY_PSID, f, &c);
+	dimension_add(s, V2X_BY_CHANNEL, f, &c);
+	dimension_add(s, V2X_BY_SENDER, f, &c);
 	if (s->interval_us > 0)
 		interval_count(s, frame_key(V2X_BY_TYPE, f));
 	if (f->layer == V2X_LAYER_J2735 && f->mf.msg_id == BSM_MSG_ID && f->mf.value)
