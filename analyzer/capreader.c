@@ -17,6 +17,7 @@
 
 #define PCAP_MAGIC_US 0xA1B2C3D4u
 #define PCAP_MAGIC_NS 0xA1B23C4Du
+#define PCAP_MAGIC_KUZNETZOV 0xA1B2CD34u /* old Linux patch: 8 more octets per record */
 #define PCAP_FILE_HDR 24
 #define PCAP_REC_HDR 16
 #define PCAP_LINKTYPE_MASK 0x03FFFFFFu /* the upper bits carry FCS information */
@@ -50,6 +51,7 @@ struct v2x_capreader {
 	uint64_t offset;        /* file offset of buf[pos] */
 	bool ng, swap, nsec, failed;
 	/* pcap */
+	size_t rec_hdr;         /* record header octets */
 	int linktype;
 	uint32_t max_caplen;
 	/* pcapng: the interfaces of the current section */
@@ -150,9 +152,11 @@ static int pcap_header(struct v2x_capreader *r, const uint8_t *h, char *err, siz
 {
 	uint32_t magic;
 	memcpy(&magic, h, 4);
-	r->swap = magic == swap32(PCAP_MAGIC_US) || magic == swap32(PCAP_MAGIC_NS);
+	r->swap = magic == swap32(PCAP_MAGIC_US) || magic == swap32(PCAP_MAGIC_NS) ||
+		  magic == swap32(PCAP_MAGIC_KUZNETZOV);
 	magic = rd32(r, h);
 	r->nsec = magic == PCAP_MAGIC_NS;
+	r->rec_hdr = magic == PCAP_MAGIC_KUZNETZOV ? PCAP_REC_HDR + 8 : PCAP_REC_HDR;
 	uint16_t major = rd16(r, h + 4);
 	if (major != 2) {
 		snprintf(err, errlen, "pcap version %u not supported", major);
@@ -174,13 +178,14 @@ static const char *linktype_name(int linktype)
 
 static enum v2x_rd_result pcap_next_rec(struct v2x_capreader *r, struct v2x_caprec *rec)
 {
-	long have = fill(r, PCAP_REC_HDR);
+	size_t hdr = r->rec_hdr;
+	long have = fill(r, hdr);
 	if (have < 0)
 		return read_failed(r);
 	if (have == 0)
 		return V2X_RD_END;
-	if (have < PCAP_REC_HDR)
-		return truncated(r, "record header", have, PCAP_REC_HDR);
+	if ((size_t)have < hdr)
+		return truncated(r, "record header", have, hdr);
 	const uint8_t *h = r->buf + r->pos;
 	uint32_t sec = rd32(r, h), frac = rd32(r, h + 4);
 	uint32_t caplen = rd32(r, h + 8), origlen = rd32(r, h + 12);
@@ -188,18 +193,18 @@ static enum v2x_rd_result pcap_next_rec(struct v2x_capreader *r, struct v2x_capr
 		return fail(r, true, "frame %" PRIu64 ": captured length %" PRIu32 " larger than "
 			    "the maximum %" PRIu32 " (corrupt file?)", r->number + 1, caplen,
 			    r->max_caplen);
-	have = fill(r, PCAP_REC_HDR + caplen);
+	have = fill(r, hdr + caplen);
 	if (have < 0)
 		return read_failed(r);
-	if ((size_t)have < PCAP_REC_HDR + caplen)
-		return truncated(r, "record", have, PCAP_REC_HDR + caplen);
+	if ((size_t)have < hdr + caplen)
+		return truncated(r, "record", have, hdr + caplen);
 	rec->number = ++r->number;
 	rec->ts_ns = (int64_t)sec * 1000000000 + (int64_t)frac * (r->nsec ? 1 : 1000);
 	rec->linktype = r->linktype;
 	rec->caplen = caplen;
 	rec->origlen = origlen;
-	rec->data = r->buf + r->pos + PCAP_REC_HDR;
-	consume(r, PCAP_REC_HDR + caplen);
+	rec->data = r->buf + r->pos + hdr;
+	consume(r, hdr + caplen);
 	return V2X_RD_RECORD;
 }
 
@@ -416,8 +421,9 @@ struct v2x_capreader *v2x_capreader_open(const char *name, size_t bufsize, char 
 		r->ng = true;
 		return r;
 	}
-	if (magic == PCAP_MAGIC_US || magic == PCAP_MAGIC_NS || magic == swap32(PCAP_MAGIC_US) ||
-	    magic == swap32(PCAP_MAGIC_NS)) {
+	uint32_t smagic = swap32(magic);
+	if (magic == PCAP_MAGIC_US || magic == PCAP_MAGIC_NS || magic == PCAP_MAGIC_KUZNETZOV ||
+	    smagic == PCAP_MAGIC_US || smagic == PCAP_MAGIC_NS || smagic == PCAP_MAGIC_KUZNETZOV) {
 		if (have < PCAP_FILE_HDR) {
 			snprintf(err, errlen, "truncated pcap file header (%ld of %d octets)", have,
 				 PCAP_FILE_HDR);

@@ -1,7 +1,7 @@
-/* The records of one capture file, pcap or pcapng (any byte order, µs/ns pcap, pcapng
- * sections, interfaces with their own link type, time resolution and offset), read with
- * large read()s and handed out in place: no copy and no system call per frame, which is
- * what lets `v2xcap stats` run faster than a libpcap read loop (see bench/README.md).
+/* The records of one capture file, pcap or pcapng (any byte order, µs/ns/Kuznetzov pcap,
+ * pcapng sections, interfaces with their own link type, time resolution and offset), read
+ * with large read()s and handed out in place: no copy and no system call per frame, which
+ * is what lets `v2xcap stats` run faster than a libpcap read loop (see bench/README.md).
  *
  *   struct v2x_capreader *r = v2x_capreader_open(name, bufsize, err, sizeof(err));
  *   struct v2x_caprec rec;

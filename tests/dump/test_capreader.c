@@ -1,6 +1,6 @@
 /* The pcap/pcapng reader (analyzer/capreader.c) and the frame-by-frame merge of several
  * files (analyzer/capfile.c), on files written here octet by octet: both byte orders,
- * µs/ns pcap, pcapng sections, interfaces, time resolutions and offsets, simple and
+ * µs/ns/Kuznetzov pcap, pcapng sections, interfaces, time resolutions and offsets, simple and
  * obsolete packet blocks, unknown blocks, and corrupt or truncated input. */
 #define _DEFAULT_SOURCE
 #include <stdlib.h>
@@ -196,6 +196,34 @@ TEST(capreader_pcap_both_byte_orders_and_precisions)
 			v2x_capreader_close(r);
 			remove_file(name);
 		}
+}
+
+TEST(capreader_pcap_kuznetzov_records)
+{
+	/* the old Linux patch's format: ifindex, protocol, pkt_type, pad after each header */
+	struct out o = {.be = true};
+	pcap_header(&o, 0xA1B2CD34, 105);
+	for (uint32_t t = 1; t <= 2; t++) {
+		u32(&o, t);
+		u32(&o, 5);
+		u32(&o, sizeof(frame));
+		u32(&o, sizeof(frame));
+		u32(&o, 3);             /* ifindex */
+		u32(&o, 0x88DC0400);    /* protocol, pkt_type, pad */
+		put(&o, frame, sizeof(frame));
+	}
+	char *name;
+	struct v2x_capreader *r = open_out(&o, &name);
+	struct v2x_caprec rec;
+	for (int i = 1; i <= 2; i++) {
+		CHECK_INT(v2x_capreader_next(r, &rec), V2X_RD_RECORD);
+		CHECK_INT(rec.ts_ns, i * 1000000000LL + 5000);
+		CHECK_INT(rec.caplen, sizeof(frame));
+		CHECK_MEM(rec.data, frame, sizeof(frame));
+	}
+	CHECK_INT(v2x_capreader_next(r, &rec), V2X_RD_END);
+	v2x_capreader_close(r);
+	remove_file(name);
 }
 
 TEST(capreader_record_larger_than_the_buffer)
