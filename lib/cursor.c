@@ -27,14 +27,3 @@ void v2x_bits_skip(struct v2x_bits *b, size_t n)
 	}
 	b->pos += n;
 }
-
-uint32_t v2x_bits_length(struct v2x_bits *b)
-{
-	if (!v2x_bits_bit(b))
-		return v2x_bits_get(b, 7);
-	if (!v2x_bits_bit(b))
-		return v2x_bits_get(b, 14);
-	b->err = true; /* fragmented: 16K blocks, never in a V2X frame */
-	b->pos = b->nbits;
-	return 0;
-}

@@ -88,6 +88,31 @@ static inline uint64_t v2x_leN(struct v2x_cursor *c, size_t n)
 	return v;
 }
 
+/* Loads from octets a checked reader has already handed out (v2x_bytes): where a parser
+ * takes a whole header in one bounds check, its fields cost a load each. */
+static inline uint16_t v2x_get_le16(const uint8_t *q)
+{
+	return (uint16_t)(q[0] | q[1] << 8);
+}
+
+static inline uint16_t v2x_get_be16(const uint8_t *q)
+{
+	return (uint16_t)(q[0] << 8 | q[1]);
+}
+
+static inline uint32_t v2x_get_le32(const uint8_t *q)
+{
+	return (uint32_t)v2x_get_le16(q) | (uint32_t)v2x_get_le16(q + 2) << 16;
+}
+
+static inline uint64_t v2x_get_le64(const uint8_t *q)
+{
+	uint64_t v = 0;
+	for (size_t i = 8; i-- > 0;)
+		v = v << 8 | q[i];
+	return v;
+}
+
 static inline uint8_t v2x_u8(struct v2x_cursor *c) { return (uint8_t)v2x_beN(c, 1); }
 static inline uint16_t v2x_be16(struct v2x_cursor *c) { return (uint16_t)v2x_beN(c, 2); }
 static inline uint32_t v2x_be24(struct v2x_cursor *c) { return (uint32_t)v2x_beN(c, 3); }
@@ -136,8 +161,5 @@ static inline bool v2x_bits_bit(struct v2x_bits *b)
 {
 	return v2x_bits_get(b, 1) != 0;
 }
-/* UPER unconstrained/semi-constrained length determinant (X.691 11.9);
- * fragmented forms (11xxxxxx) set err: no V2X message needs them. */
-uint32_t v2x_bits_length(struct v2x_bits *b);
 
 #endif

@@ -36,21 +36,24 @@ enum v2x_layer {
 struct v2x_frame {
 	enum v2x_layer layer;
 	bool has_radiotap, has_mac;
-	struct v2x_radiotap rt;
-	struct v2x_mac mac;
 	enum v2x_llc llc;
 	uint16_t ethertype;
 	uint8_t src[6], dst[6];  /* sender / receiver MAC whatever the link type */
 	bool has_src;
-	struct v2x_wsmp wsmp;
 	bool has_dot2;
-	struct v2x_dot2 dot2;
 	bool has_j2735;
-	struct v2x_msgframe mf;
 	/* The first error met (static string), with the layer it happened in;
 	 * NULL when every layer present parsed. */
 	const char *error;
 	enum v2x_layer error_layer;
+	/* The layers, each initialised by its own parser and all zeros when not reached.
+	 * WSMP is last: its extension arrays, valid up to wsmp.n_ext / n_text, are the one
+	 * part of the frame a parse leaves as it was. */
+	struct v2x_radiotap rt;
+	struct v2x_mac mac;
+	struct v2x_dot2 dot2;
+	struct v2x_msgframe mf;
+	struct v2x_wsmp wsmp;
 };
 
 /* Always fills *f as far as it can; returns 0 when nothing was malformed, -1 otherwise

@@ -11,7 +11,7 @@
 #define COER_CONTEXT_TAG 0x80 /* class bits 10: [n] tags of AUTOMATIC TAGS */
 
 /* COER length determinant: 0xxxxxxx, or 1nnnnnnn followed by an n-octet length. */
-static size_t read_length(struct v2x_cursor *c)
+static inline size_t read_length(struct v2x_cursor *c)
 {
 	uint8_t first = v2x_u8(c);
 	if (!(first & 0x80))
@@ -26,7 +26,7 @@ static size_t read_length(struct v2x_cursor *c)
 
 /* A CHOICE tag octet: the alternative's index, or -1 (err set) if not context-specific.
  * Tags above 62 (a long form) occur in no 1609.2 CHOICE. */
-static int read_choice(struct v2x_cursor *c)
+static inline int read_choice(struct v2x_cursor *c)
 {
 	uint8_t tag = v2x_u8(c);
 	if (c->err || (tag & 0xC0) != COER_CONTEXT_TAG || (tag & 0x3F) == 0x3F) {

@@ -18,42 +18,61 @@ enum {
 
 static const uint8_t snap_rfc1042[6] = {0xAA, 0xAA, 0x03, 0x00, 0x00, 0x00};
 
-static void read_addr(struct v2x_cursor *c, uint8_t out[6])
-{
-	const uint8_t *a = v2x_bytes(c, 6);
-	if (a)
-		memcpy(out, a, 6);
-}
-
 /* The LLC of a data frame body; c is positioned right after the MAC header. */
 static int parse_llc(struct v2x_cursor *c, enum v2x_llc *llc, uint16_t *ethertype,
 		     const char **why)
 {
 	if (v2x_cur_left(c) == 0)
 		return 0; /* empty body: nothing carried */
-	struct v2x_cursor peek = *c;
-	if (v2x_u8(&peek) == snap_rfc1042[0]) { /* DSAP 0xAA: SNAP (no EtherType starts so) */
-		const uint8_t *snap = v2x_bytes(c, 6);
-		uint16_t type = v2x_be16(c);
-		if (c->err) {
+	if (c->p[0] == snap_rfc1042[0]) { /* DSAP 0xAA: SNAP (no EtherType starts so) */
+		const uint8_t *snap = v2x_bytes(c, 8); /* LLC, OUI, EtherType */
+		if (!snap) {
 			*why = "802.11 LLC/SNAP header truncated";
 			return -1;
 		}
 		if (memcmp(snap, snap_rfc1042, 6) == 0) {
 			*llc = V2X_LLC_SNAP;
-			*ethertype = type;
+			*ethertype = v2x_get_be16(snap + 6);
 		}
 		return 0;
 	}
-	uint16_t type = v2x_be16(c);
-	if (c->err) {
+	const uint8_t *q = v2x_bytes(c, 2);
+	if (!q) {
 		*why = "802.11 frame body too short for an EtherType";
 		return -1;
 	}
+	uint16_t type = v2x_get_be16(q);
 	if (type >= ETHERTYPE_MIN) {
 		*llc = V2X_LLC_EPD;
 		*ethertype = type;
 	}
+	return 0;
+}
+
+/* A data frame's MAC header after the frame control, whose flags and subtype say how
+ * long it is: it is taken in one bounds check and read at fixed offsets. */
+static int read_data_header(struct v2x_cursor *c, uint8_t flags, struct v2x_mac *mac)
+{
+	size_t len = 22 + (mac->has_addr4 ? 6 : 0);
+	if (mac->is_qos)
+		len += 2 + (flags & FLAG_ORDER ? 4 : 0);
+	const uint8_t *h = v2x_bytes(c, len);
+	if (!h)
+		return -1;
+	mac->duration = v2x_get_le16(h);
+	memcpy(mac->addr1, h + 2, 6);
+	memcpy(mac->addr2, h + 8, 6);
+	memcpy(mac->addr3, h + 14, 6);
+	uint16_t seqctl = v2x_get_le16(h + 20);
+	mac->seq = seqctl >> 4;
+	mac->frag = (uint8_t)(seqctl & 0xF);
+	h += 22;
+	if (mac->has_addr4) {
+		memcpy(mac->addr4, h, 6);
+		h += 6;
+	}
+	if (mac->is_qos)
+		mac->qos = v2x_get_le16(h);
 	return 0;
 }
 
@@ -67,11 +86,12 @@ int v2x_ieee80211_parse(const uint8_t *buf, size_t len, struct v2x_mac *mac,
 	*ethertype = 0;
 	*payload_off = len;
 	v2x_cur_init(&c, buf, len);
-	mac->fc = v2x_le16(&c);
-	if (c.err) {
+	const uint8_t *fc = v2x_bytes(&c, 2);
+	if (!fc) {
 		*why = "802.11 frame control truncated";
 		return -1;
 	}
+	mac->fc = v2x_get_le16(fc);
 	mac->type = (uint8_t)(mac->fc >> 2 & 3);
 	mac->subtype = (uint8_t)(mac->fc >> 4 & 0xF);
 	uint8_t flags = (uint8_t)(mac->fc >> 8);
@@ -83,22 +103,8 @@ int v2x_ieee80211_parse(const uint8_t *buf, size_t len, struct v2x_mac *mac,
 		return 0; /* management/control/extension: nothing for V2X, skipped */
 
 	mac->is_qos = (mac->subtype & SUBTYPE_QOS) != 0;
-	mac->duration = v2x_le16(&c);
-	read_addr(&c, mac->addr1);
-	read_addr(&c, mac->addr2);
-	read_addr(&c, mac->addr3);
-	uint16_t seqctl = v2x_le16(&c);
-	mac->seq = seqctl >> 4;
-	mac->frag = (uint8_t)(seqctl & 0xF);
 	mac->has_addr4 = mac->to_ds && mac->from_ds;
-	if (mac->has_addr4)
-		read_addr(&c, mac->addr4);
-	if (mac->is_qos) {
-		mac->qos = v2x_le16(&c);
-		if (flags & FLAG_ORDER)
-			v2x_skip(&c, 4);
-	}
-	if (c.err) {
+	if (read_data_header(&c, flags, mac) < 0) {
 		*why = "802.11 MAC header truncated";
 		return -1;
 	}

@@ -5,25 +5,39 @@
 
 #include <string.h>
 
-#include "cursor.h"
+/* The header's bit fields end on octet boundaries (extension bit and 15-bit messageId:
+ * two octets; the length determinant, X.691 11.9: one or two more), so it is read as
+ * octets. A field cut short reads as 0, and is an error. */
 
-#define MSGID_BITS 15
+/* The length determinant at octet 2, and where the value starts; *err when it is cut
+ * short or fragmented (11xxxxxx: never in a V2X frame). */
+static uint32_t read_length(const uint8_t *buf, size_t len, size_t *value_off, bool *err)
+{
+	*value_off = 3;
+	if (len >= 3 && !(buf[2] & 0x80))
+		return buf[2];
+	*value_off = 4;
+	if (len >= 4 && (buf[2] & 0xC0) == 0x80)
+		return (uint32_t)(buf[2] & 0x3F) << 8 | buf[3];
+	*err = true;
+	return 0;
+}
 
 int v2x_msgframe_parse(const uint8_t *buf, size_t len, struct v2x_msgframe *mf,
 		       const char **why)
 {
-	struct v2x_bits b;
 	memset(mf, 0, sizeof(*mf));
-	v2x_bits_init(&b, buf, len);
-	mf->ext = v2x_bits_bit(&b);
-	mf->msg_id = (uint16_t)v2x_bits_get(&b, MSGID_BITS);
-	mf->value_len = v2x_bits_length(&b);
-	if (b.err) {
+	if (!buf)
+		len = 0; /* no octets at all */
+	mf->ext = len >= 1 && (buf[0] & 0x80);
+	mf->msg_id = len >= 2 ? (uint16_t)((buf[0] & 0x7F) << 8 | buf[1]) : 0;
+	bool err = false;
+	size_t value_off;
+	mf->value_len = read_length(buf, len, &value_off, &err);
+	if (err) {
 		*why = "J2735 MessageFrame header truncated or its length fragmented";
 		return -1;
 	}
-	/* 16 header bits plus an 8- or 16-bit length: the value starts on an octet */
-	size_t value_off = b.pos / 8;
 	if (mf->value_len > len - value_off) {
 		*why = "J2735 MessageFrame value longer than the data holding it";
 		return -1;

@@ -48,48 +48,52 @@ static const struct {
 	[27] = {2, 4},  /* L-SIG */
 };
 
+/* What a field cut by the end of the header reads as (the checked readers' zeros). */
+static const uint8_t zeros[12];
+
 /* Per-antenna fields repeat (ath9k: the combined value, then one per chain in further
- * namespaces): the first one read is kept. */
-static uint8_t first_u8(struct v2x_cursor *c, bool *seen, uint8_t kept)
+ * namespaces): true for the first one, which is kept. */
+static bool first_seen(bool *seen)
 {
-	uint8_t v = v2x_u8(c);
-	if (*seen)
-		return kept;
+	bool was = *seen;
 	*seen = true;
-	return v;
+	return !was;
 }
 
-/* Reads one standard field; the cursor is aligned already. */
-static void read_field(struct v2x_cursor *c, unsigned bit, struct v2x_radiotap *rt)
+/* Reads one standard field from its fields[bit].size octets at q. */
+static inline void read_field(const uint8_t *q, unsigned bit, struct v2x_radiotap *rt)
 {
 	switch (bit) {
 	case 0:
-		rt->tsft = v2x_le64(c);
+		rt->tsft = v2x_get_le64(q);
 		rt->has_tsft = true;
-		return;
+		break;
 	case 1:
-		rt->flags = v2x_u8(c);
+		rt->flags = q[0];
 		rt->has_flags = true;
 		rt->fcs_at_end = (rt->flags & V2X_RT_FLAG_FCS) != 0;
-		return;
+		break;
 	case 2:
-		rt->rate = v2x_u8(c);
+		rt->rate = q[0];
 		rt->has_rate = true;
-		return;
+		break;
 	case 3:
-		rt->freq = v2x_le16(c);
-		rt->chan_flags = v2x_le16(c);
+		rt->freq = v2x_get_le16(q);
+		rt->chan_flags = v2x_get_le16(q + 2);
 		rt->has_channel = true;
-		return;
+		break;
 	case 5:
-		rt->signal_dbm = (int8_t)first_u8(c, &rt->has_signal, (uint8_t)rt->signal_dbm);
-		return;
+		if (first_seen(&rt->has_signal))
+			rt->signal_dbm = (int8_t)q[0];
+		break;
 	case 6:
-		rt->noise_dbm = (int8_t)first_u8(c, &rt->has_noise, (uint8_t)rt->noise_dbm);
-		return;
+		if (first_seen(&rt->has_noise))
+			rt->noise_dbm = (int8_t)q[0];
+		break;
 	case 11:
-		rt->antenna = first_u8(c, &rt->has_antenna, rt->antenna);
-		return;
+		if (first_seen(&rt->has_antenna))
+			rt->antenna = q[0];
+		break;
 	case 19:
 		rt->has_mcs = true;
 		break;
@@ -99,10 +103,49 @@ static void read_field(struct v2x_cursor *c, unsigned bit, struct v2x_radiotap *
 	case 23:
 		rt->has_he = true;
 		break;
-	default:
-		break;
 	}
-	v2x_skip(c, fields[bit].size);
+}
+
+/* Aligns to the standard field `bit` and reads it: one bounds check for all its octets.
+ * A field running past the header reads as zeros, and so does every one after it. */
+static void take_field(struct v2x_cursor *c, unsigned bit, struct v2x_radiotap *rt)
+{
+	v2x_align(c, fields[bit].align);
+	const uint8_t *q = v2x_bytes(c, fields[bit].size);
+	read_field(q ? q : zeros, bit, rt);
+}
+
+/* Reads the standard field `bit` at the next offset its alignment allows; false when it
+ * runs past it_len. */
+static inline bool read_at(const uint8_t *buf, size_t it_len, size_t *off, unsigned bit,
+			   struct v2x_radiotap *rt)
+{
+	size_t at = (*off + fields[bit].align - 1) & ~(size_t)(fields[bit].align - 1);
+	if (at + fields[bit].size > it_len)
+		return false;
+	read_field(buf + at, bit, rt);
+	*off = at + fields[bit].size;
+	return true;
+}
+
+/* The usual header: one presence word of standard fields, whose offsets follow from the
+ * word alone. Reads them there; false (rt partly filled) when one runs past it_len,
+ * leaving the general walk to say so. */
+static bool read_one_word(const uint8_t *buf, size_t it_len, uint32_t w,
+			  struct v2x_radiotap *rt)
+{
+	/* TSFT, flags, rate, channel, FHSS, antenna signal and noise: the fields headers
+	 * start with. A loop the compiler unrolls, each bit a constant that folds the table
+	 * and the switch away. */
+	enum { FIRST_BITS = 7 };
+	size_t off = 8;
+	for (unsigned bit = 0; bit < FIRST_BITS; bit++)
+		if ((w >> bit & 1) && !read_at(buf, it_len, &off, bit, rt))
+			return false;
+	for (uint32_t bits = w >> FIRST_BITS << FIRST_BITS; bits; bits &= bits - 1)
+		if (!read_at(buf, it_len, &off, (unsigned)__builtin_ctz(bits), rt))
+			return false;
+	return true;
 }
 
 /* Counts the presence words (each with BIT_EXT chains another); -1 when they run past
@@ -118,28 +161,21 @@ static int count_present_words(struct v2x_cursor c)
 	return c.err ? -1 : n;
 }
 
-int v2x_radiotap_parse(const uint8_t *buf, size_t len, struct v2x_radiotap *rt,
-		       const char **why)
+/* The fields end within it_len, or the header is malformed. */
+static int fields_end(const struct v2x_cursor *data, const char **why)
 {
-	struct v2x_cursor c;
-	memset(rt, 0, sizeof(*rt));
-	v2x_cur_init(&c, buf, len);
-	uint8_t version = v2x_u8(&c);
-	v2x_skip(&c, 1); /* pad */
-	uint16_t it_len = v2x_le16(&c);
-	if (c.err || it_len > len) {
-		*why = "radiotap header truncated";
+	if (data->err) {
+		*why = "radiotap fields run past the header length";
 		return -1;
 	}
-	if (version != 0) {
-		*why = "radiotap version is not 0";
-		return -1;
-	}
-	if (it_len < 8) {
-		*why = "radiotap length shorter than its fixed header";
-		return -1;
-	}
-	rt->hdr_len = it_len;
+	return 0;
+}
+
+/* Any header: every presence word, namespace switches, vendor data skipped. */
+static int walk_words(const uint8_t *buf, uint16_t it_len, struct v2x_radiotap *rt,
+		      const char **why)
+{
+	*rt = (struct v2x_radiotap){.hdr_len = it_len}; /* undo a fast path that gave up */
 
 	/* Presence words and field data, both limited to it_len. */
 	struct v2x_cursor words, data;
@@ -174,8 +210,7 @@ int v2x_radiotap_parse(const uint8_t *buf, size_t len, struct v2x_radiotap *rt,
 					stopped = true;
 					break;
 				}
-				v2x_align(&data, fields[idx].align);
-				read_field(&data, idx, rt);
+				take_field(&data, idx, rt);
 			}
 			if (stopped)
 				break;
@@ -200,9 +235,35 @@ int v2x_radiotap_parse(const uint8_t *buf, size_t len, struct v2x_radiotap *rt,
 			bit_base += 32;
 		}
 	}
-	if (data.err) {
-		*why = "radiotap fields run past the header length";
+	return fields_end(&data, why);
+}
+
+int v2x_radiotap_parse(const uint8_t *buf, size_t len, struct v2x_radiotap *rt,
+		       const char **why)
+{
+	struct v2x_cursor c;
+	memset(rt, 0, sizeof(*rt));
+	v2x_cur_init(&c, buf, len);
+	const uint8_t *h = v2x_bytes(&c, 4); /* version, pad, it_len (LE) */
+	uint16_t it_len = h ? v2x_get_le16(h + 2) : 0;
+	if (!h || it_len > len) {
+		*why = "radiotap header truncated";
 		return -1;
 	}
-	return 0;
+	if (h[0] != 0) {
+		*why = "radiotap version is not 0";
+		return -1;
+	}
+	if (it_len < 8) {
+		*why = "radiotap length shorter than its fixed header";
+		return -1;
+	}
+	rt->hdr_len = it_len;
+
+	uint32_t w0 = v2x_get_le32(buf + 4); /* within it_len, checked above */
+	if (!(w0 >> BIT_TLV) && read_one_word(buf, it_len, w0, rt)) {
+		rt->n_present = 1;
+		return 0;
+	}
+	return walk_words(buf, it_len, rt, why);
 }

@@ -8,6 +8,14 @@
 #include "psid.h"
 #include "registry.h"
 
+/* A parse clears V2X_WSMP_HEAD_SIZE octets: all but the two arrays that end the struct. */
+_Static_assert(offsetof(struct v2x_wsmp, text) ==
+		       V2X_WSMP_HEAD_SIZE + V2X_WSMP_MAX_EXT * sizeof(struct v2x_wave_ext) &&
+	       sizeof(struct v2x_wsmp) ==
+		       offsetof(struct v2x_wsmp, text) +
+			       V2X_WSMP_MAX_EXT * sizeof(struct v2x_wave_ext),
+	       "the extension arrays end struct v2x_wsmp");
+
 /* What the T-header Address Info holds for each TPID (IEEE 1609.3-2016 TPID table);
  * the odd TPIDs add WAVE extension elements after it. TPID 4/5 (LPP mode) are
  * addressed by PSID like 0/1. */
@@ -36,7 +44,7 @@ unsigned v2x_wsmp_count_encode(size_t n, uint8_t out[2])
 	return 2;
 }
 
-static uint32_t read_count(struct v2x_cursor *c, unsigned *nbytes)
+static inline uint32_t read_count(struct v2x_cursor *c, unsigned *nbytes)
 {
 	uint8_t first = v2x_u8(c);
 	*nbytes = 1;
@@ -62,6 +70,7 @@ static void decode_element(struct v2x_wave_ext *e, uint8_t version)
 	for (size_t i = 0; i < sizeof(decoded_elements); i++)
 		e->known |= e->id == decoded_elements[i];
 	e->known &= e->len == 1;
+	e->number = 0; /* the slots are not cleared beforehand */
 	if (!e->known)
 		return;
 	e->number = e->value[0];
@@ -74,8 +83,8 @@ static void decode_element(struct v2x_wave_ext *e, uint8_t version)
 /* Reads one element's length and value (its id already read) into slot; a NULL slot
  * (more elements than V2X_WSMP_MAX_EXT) is read over and dropped. v3 lengths use the
  * Length encoding, v2 lengths are one octet. */
-static void read_element(struct v2x_cursor *c, uint8_t id, uint8_t version,
-			 struct v2x_wave_ext *slot)
+static inline void read_element(struct v2x_cursor *c, uint8_t id, uint8_t version,
+				struct v2x_wave_ext *slot)
 {
 	unsigned nb;
 	uint32_t len = version == 3 ? read_count(c, &nb) : v2x_u8(c);
@@ -89,8 +98,8 @@ static void read_element(struct v2x_cursor *c, uint8_t id, uint8_t version,
 }
 
 /* A v3 WAVE Information Element Extension field: Count, then the elements. */
-static void read_extensions(struct v2x_cursor *c, struct v2x_wave_ext *ext, unsigned *n,
-			    unsigned *announced)
+static inline void read_extensions(struct v2x_cursor *c, struct v2x_wave_ext *ext,
+				   unsigned *n, unsigned *announced)
 {
 	unsigned nb;
 	uint32_t count = read_count(c, &nb);
@@ -118,12 +127,13 @@ static void locate_payload(struct v2x_cursor *c, struct v2x_wsmp *w)
 	}
 }
 
-/* p-encoding is one-to-one, so encoding the value again gives the octets read. */
-static void read_psid(struct v2x_cursor *c, struct v2x_wsmp *w)
+/* The octets read are the p-encoding of the value (it is one-to-one). */
+static inline void read_psid(struct v2x_cursor *c, struct v2x_wsmp *w)
 {
+	const uint8_t *raw = c->p;
 	w->psid = v2x_psid_read(c, &w->psid_len);
 	if (!c->err)
-		v2x_psid_encode(w->psid, w->psid_raw);
+		memcpy(w->psid_raw, raw, w->psid_len);
 }
 
 static int parse_v3(struct v2x_cursor *c, uint8_t first, struct v2x_wsmp *w,
@@ -199,7 +209,7 @@ static int parse_v2(struct v2x_cursor *c, struct v2x_wsmp *w, const char **why)
 int v2x_wsmp_parse(const uint8_t *buf, size_t len, struct v2x_wsmp *w, const char **why)
 {
 	struct v2x_cursor c;
-	memset(w, 0, sizeof(*w));
+	memset(w, 0, V2X_WSMP_HEAD_SIZE);
 	v2x_cur_init(&c, buf, len);
 	uint8_t first = v2x_u8(&c);
 	if (c.err) {

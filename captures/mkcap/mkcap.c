@@ -116,7 +116,7 @@ static int parse_ext_item(struct frame_opts *o, const char *item)
 	if (colon && !eq) {
 		long id;
 		uint8_t val[MAX_EXT_LEN];
-		size_t n;
+		size_t n = 0; /* set by parse_hexbytes; gcc -O2 cannot tell */
 		char idtext[8];
 		size_t idlen = (size_t)(colon - item);
 		if (idlen == 0 || idlen >= sizeof idtext)
@@ -261,7 +261,7 @@ static int parse_capture_option(struct run *r, const char *a, const char *v)
 {
 	static const char *const formats[] = {"pcap", "pcapng"};
 	static const char *const links[] = {"radiotap", "80211", "ether", "sll", "sll2", "udp"};
-	long num;
+	long num = 0; /* set by parse_num before use; gcc -O2 cannot tell */
 	int k, rc = 0;
 	if (!strcmp(a, "-o")) {
 		r->out_path = v;
