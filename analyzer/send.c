@@ -242,7 +242,9 @@ static size_t build_bsm_wsmp(const uint8_t *mf, size_t mf_len, bool dot2, uint8_
 	uint8_t psid[4];
 	size_t n = 0;
 	unsigned psid_len = v2x_psid_encode(V2X_PSID_BSM, psid);
-	size_t body = mf_len + (dot2 ? 2 + (mf_len < 0x80 ? 1 : 3) : 0);
+	uint8_t coer_len[5];
+	unsigned coer_n = dot2 ? v2x_coer_length_encode(mf_len, coer_len) : 0;
+	size_t body = mf_len + (dot2 ? 2 + coer_n : 0);
 	out[n++] = 0x03; /* subtype 0, no extensions, version 3 */
 	out[n++] = 0x00; /* TPID 0: PSID only */
 	memcpy(out + n, psid, psid_len);
@@ -251,13 +253,8 @@ static size_t build_bsm_wsmp(const uint8_t *mf, size_t mf_len, bool dot2, uint8_
 	if (dot2) {
 		out[n++] = 0x03; /* protocolVersion */
 		out[n++] = 0x80; /* content: unsecuredData */
-		if (mf_len < 0x80) {
-			out[n++] = (uint8_t)mf_len;
-		} else {
-			out[n++] = 0x82;
-			out[n++] = (uint8_t)(mf_len >> 8);
-			out[n++] = (uint8_t)mf_len;
-		}
+		memcpy(out + n, coer_len, coer_n);
+		n += coer_n;
 	}
 	memcpy(out + n, mf, mf_len);
 	return n + mf_len;

@@ -267,3 +267,18 @@ const char *v2x_dot2_content_name(enum v2x_dot2_content content)
 	}
 	return "other";
 }
+
+unsigned v2x_coer_length_encode(size_t n, uint8_t out[5])
+{
+	if (n < 0x80) {
+		out[0] = (uint8_t)n;
+		return 1;
+	}
+	unsigned octets = 1;
+	while (octets < 4 && n >> (8 * octets))
+		octets++;
+	out[0] = (uint8_t)(0x80 | octets);
+	for (unsigned i = 0; i < octets; i++)
+		out[1 + i] = (uint8_t)(n >> (8 * (octets - 1 - i)));
+	return 1 + octets;
+}

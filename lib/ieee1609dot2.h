@@ -40,5 +40,8 @@ struct v2x_dot2 {
 /* 0 on success, -1 with *why on malformed/truncated COER. */
 int v2x_dot2_parse(const uint8_t *buf, size_t len, struct v2x_dot2 *d, const char **why);
 const char *v2x_dot2_content_name(enum v2x_dot2_content c);
+/* Writes n in the COER length form (X.696 8.6: one octet below 128, else 0x80 | octets
+ * and the octets) into out[5]; returns how many octets. */
+unsigned v2x_coer_length_encode(size_t n, uint8_t out[5]);
 
 #endif

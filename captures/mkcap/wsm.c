@@ -1,6 +1,7 @@
 /* mkcap: wraps a payload in an IEEE 1609.2 envelope (COER) and a WSMP v3 or legacy v2
  * header (IEEE 1609.3-2016 / -2010). */
 #include "mkcap.h"
+#include "ieee1609dot2.h"
 #include "psid.h"
 #include "wsmp.h"
 #include "registry.h"
@@ -10,17 +11,10 @@
 #define UNIX_2004_S 1072915200ull
 #define TAI_LEAP_SINCE_2004_S 5ull
 
-/* COER length determinant (ITU-T X.696 8.6): short form below 128, else 0x80|n + n octets. */
 static void coer_len(struct buf *b, size_t n)
 {
-	if (n < 128) {
-		buf_u8(b, (uint8_t)n);
-		return;
-	}
-	unsigned octets = n > 0xFFFF ? 3 : n > 0xFF ? 2 : 1;
-	buf_u8(b, (uint8_t)(0x80 | octets));
-	for (unsigned i = octets; i-- > 0;)
-		buf_u8(b, (uint8_t)(n >> (8 * i)));
+	uint8_t len[5];
+	buf_put(b, len, v2x_coer_length_encode(n, len));
 }
 
 /* Ieee1609Dot2Data { protocolVersion 3, content unsecuredData } */

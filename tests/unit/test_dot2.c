@@ -304,3 +304,30 @@ TEST(dot2_truncated_at_every_offset)
 	check_every_cut(b, len, HEADER_INFO_ALL_FIELDS_SIGNER_END);
 	free(b);
 }
+
+TEST(dot2_coer_length_encoding_read_back)
+{
+	static const struct { size_t n; unsigned len; uint8_t b0, b1; } cases[] = {
+		{0, 1, 0x00, 0}, {127, 1, 0x7f, 0}, {128, 2, 0x81, 0x80}, {255, 2, 0x81, 0xff},
+		{256, 3, 0x82, 0x01}, {65535, 3, 0x82, 0xff}, {65536, 4, 0x83, 0x01},
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		uint8_t out[5] = {0};
+		CHECK_INT(v2x_coer_length_encode(cases[i].n, out), cases[i].len);
+		CHECK_INT(out[0], cases[i].b0);
+		if (cases[i].len > 1)
+			CHECK_INT(out[1], cases[i].b1);
+	}
+	/* Every length written is the one the parser reads: an unsecuredData envelope. */
+	static uint8_t buf[3 + 5 + 70000];
+	for (size_t n = 0; n < sizeof(buf) - 8; n = n < 300 ? n + 1 : n * 2) {
+		buf[0] = 0x03;
+		buf[1] = 0x80;
+		size_t hdr = 2 + v2x_coer_length_encode(n, buf + 2);
+		struct v2x_dot2 d;
+		const char *why = NULL;
+		CHECK_INT(v2x_dot2_parse(buf, hdr + n, &d, &why), 0);
+		CHECK_INT(d.payload_len, n);
+		CHECK(d.payload == buf + hdr);
+	}
+}
