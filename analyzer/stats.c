@@ -30,10 +30,8 @@ static void index_free(struct v2x_keyindex *ix)
 }
 
 /* The entry index of key, adding it as entry *n when new and *n < cap; -1 when full. */
-static long index_get(struct v2x_keyindex *ix, uint64_t key, size_t *n, size_t cap)
+static long index_probe(struct v2x_keyindex *ix, uint64_t key, size_t *n, size_t cap)
 {
-	if (ix->last >= 0 && ix->last_key == key)
-		return ix->last;
 	/* Fibonacci hashing; nslots is a power of two */
 	size_t mask = ix->nslots - 1;
 	for (size_t i = (size_t)((key * UINT64_C(0x9E3779B97F4A7C15)) >> 40) & mask;;
@@ -51,6 +49,14 @@ static long index_get(struct v2x_keyindex *ix, uint64_t key, size_t *n, size_t c
 		ix->last = (long)sl->pos - 1;
 		return ix->last;
 	}
+}
+
+/* index_probe, after the check that consecutive frames so often pass: inline. */
+static inline long index_get(struct v2x_keyindex *ix, uint64_t key, size_t *n, size_t cap)
+{
+	if (ix->last >= 0 && ix->last_key == key)
+		return ix->last;
+	return index_probe(ix, key, n, cap);
 }
 
 int v2x_stats_init(struct v2x_stats *s, const struct v2x_stats_filter *filter)
