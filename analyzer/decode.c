@@ -3,6 +3,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "capfile.h"
 #include "cli.h"
@@ -150,8 +151,15 @@ static bool write_j2735(struct json_writer *w, const struct v2x_frame *f, const 
 	return r != J2735DEC_MALFORMED;
 }
 
+/* Before a message on stderr, what precedes it on stdout. */
+static void flush_output(struct json_writer *w)
+{
+	json_flush(w);
+	fflush(stdout);
+}
+
 /* One JSON line for a frame holding a J2735 message; false when something was malformed. */
-static bool decode_frame(const struct v2x_capframe *fr)
+static bool decode_frame(struct json_writer *w, const struct v2x_capframe *fr)
 {
 	struct v2x_frame f;
 	const char *why = NULL;
@@ -160,29 +168,27 @@ static bool decode_frame(const struct v2x_capframe *fr)
 	if (r < 0)
 		why = f.error;
 	if (f.layer == V2X_LAYER_J2735 && f.has_j2735) {
-		struct json_writer w;
-		json_init(&w, stdout);
-		json_begin_object(&w);
-		json_key(&w, "file");
-		json_string(&w, fr->file);
-		json_key(&w, "frame");
-		json_uint(&w, fr->number);
-		json_key(&w, "time");
-		json_double(&w, (double)fr->ts_ns / 1e9, 6);
-		write_link(&w, &f);
-		write_wsmp(&w, &f.wsmp);
+		json_begin_object(w);
+		json_key(w, "file");
+		json_string(w, fr->file);
+		json_key(w, "frame");
+		json_uint(w, fr->number);
+		json_key(w, "time");
+		json_double(w, (double)fr->ts_ns / 1e9, 6);
+		write_link(w, &f);
+		write_wsmp(w, &f.wsmp);
 		if (f.has_dot2)
-			write_dot2(&w, &f.dot2);
+			write_dot2(w, &f.dot2);
 		const char *j2735_why;
-		if (!write_j2735(&w, &f, &j2735_why) && ok) {
+		if (!write_j2735(w, &f, &j2735_why) && ok) {
 			ok = false;
 			why = j2735_why;
 		}
-		json_end_object(&w);
-		fputc('\n', stdout);
+		json_end_object(w);
+		json_end_line(w);
 	}
 	if (!ok) {
-		fflush(stdout);
+		flush_output(w);
 		fprintf(stderr, "v2xcap decode: %s: frame %" PRIu64 ": %s\n", fr->file, fr->number,
 			why);
 	}
@@ -195,7 +201,8 @@ static const char usage[] =
 	"  (freq, rssi, MACs), WSMP header, IEEE 1609.2 summary and \"j2735\":\n"
 	"  {\"messageId\", \"name\", \"value\"} with every field of the message.\n"
 	"  FILE is pcap or pcapng, '-' is stdin. Exit status: 0 all read, 1 a file\n"
-	"  unreadable or a frame malformed (named on stderr), 2 usage error.\n";
+	"  unreadable, a frame malformed (named on stderr) or the output not written,\n"
+	"  2 usage error.\n";
 
 int cmd_decode(int argc, char **argv)
 {
@@ -212,6 +219,13 @@ int cmd_decode(int argc, char **argv)
 		fprintf(stderr, "v2xcap decode: out of memory\n");
 		return V2X_EXIT_RUNTIME;
 	}
+	/* Lines are gathered in w and written JSON_BUF_SIZE at a time; stdout is left
+	 * unbuffered, as a stdio buffer would only copy them once more. A terminal still gets
+	 * each line as it is decoded. */
+	struct json_writer w;
+	json_init_held(&w, stdout);
+	setvbuf(stdout, NULL, _IONBF, 0);
+	bool by_line = isatty(STDOUT_FILENO);
 	bool ok = true;
 	struct v2x_capframe fr;
 	enum v2x_cap_result r;
@@ -219,15 +233,24 @@ int cmd_decode(int argc, char **argv)
 	v2x_progress_init(&prog);
 	while ((r = v2x_capfile_next(cf, &fr)) != V2X_CAP_END) {
 		if (r == V2X_CAP_FRAME) {
-			ok &= decode_frame(&fr);
+			ok &= decode_frame(&w, &fr);
+			if (by_line)
+				json_flush(&w);
 			v2x_progress_tick(&prog, cf);
+			if (ferror(stdout))
+				break; /* the output failed: the rest would be lost */
 			continue;
 		}
-		fflush(stdout);
+		flush_output(&w);
 		fprintf(stderr, "v2xcap decode: %s\n", v2x_capfile_error(cf));
 		ok = false;
 	}
+	flush_output(&w);
 	v2x_progress_done(&prog, cf);
 	v2x_capfile_close(cf);
+	if (ferror(stdout)) {
+		fprintf(stderr, "v2xcap decode: error writing the output\n");
+		ok = false;
+	}
 	return ok ? V2X_EXIT_OK : V2X_EXIT_RUNTIME;
 }

@@ -1,12 +1,100 @@
-/* The JSON writer of v2xcap (decode, stats): separators and escaping in one place. */
+/* The JSON writer of v2xcap (decode, stats): separators and escaping in one place. Text is
+ * gathered in the writer's buffer and given to stdio in large writes, because decode spends
+ * most of its time here and per-character stdio calls dominated it. */
 #include "json.h"
 
 #include <math.h>
 #include <string.h>
 
+static const char hex_digits[] = "0123456789abcdef";
+
+/* Ready for a new top-level value. */
+static void restart(struct json_writer *w)
+{
+	w->depth = 0;
+	w->after_key = false;
+	w->has_items[0] = false; /* deeper levels are cleared as they are entered */
+	w->overflow = false;
+}
+
+static void init(struct json_writer *w, FILE *out, bool held)
+{
+	/* Field by field: clearing buf would cost more than a short value. */
+	w->out = out;
+	w->held = held;
+	w->len = 0;
+	restart(w);
+}
+
 void json_init(struct json_writer *w, FILE *out)
 {
-	*w = (struct json_writer){.out = out};
+	init(w, out, false);
+}
+
+void json_init_held(struct json_writer *w, FILE *out)
+{
+	init(w, out, true);
+}
+
+static void spill(struct json_writer *w)
+{
+	if (w->len)
+		fwrite(w->buf, 1, w->len, w->out);
+	w->len = 0;
+}
+
+int json_flush(struct json_writer *w)
+{
+	spill(w);
+	return ferror(w->out) ? -1 : 0;
+}
+
+/* The end of every public call: an unheld writer hands its text on at once. */
+static void done(struct json_writer *w)
+{
+	if (!w->held)
+		spill(w);
+}
+
+/* Room for n more octets in buf (n at most JSON_BUF_SIZE). */
+static char *room(struct json_writer *w, size_t n)
+{
+	if (n > sizeof(w->buf) - w->len)
+		spill(w);
+	return w->buf + w->len;
+}
+
+static void put(struct json_writer *w, const char *s, size_t n)
+{
+	if (n > sizeof(w->buf)) {
+		spill(w);
+		fwrite(s, 1, n, w->out);
+		return;
+	}
+	memcpy(room(w, n), s, n);
+	w->len += n;
+}
+
+static void put_char(struct json_writer *w, char c)
+{
+	*room(w, 1) = c;
+	w->len++;
+}
+
+/* Digits written straight into buf, once their count is known. */
+static void put_uint(struct json_writer *w, unsigned long long v, bool negative)
+{
+	size_t n = 1 + negative;
+	for (unsigned long long t = v; t >= 10; t /= 10)
+		n++;
+	char *p = room(w, n) + n;
+	w->len += n;
+	do {
+		*--p = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	if (negative)
+		*--p = '-';
 }
 
 /* Writes the comma a new item needs, unless it is the value of the key just written. */
@@ -17,7 +105,7 @@ static bool item(struct json_writer *w)
 	if (w->after_key)
 		w->after_key = false;
 	else if (w->has_items[w->depth])
-		fputc(',', w->out);
+		put_char(w, ',');
 	w->has_items[w->depth] = true;
 	return true;
 }
@@ -28,8 +116,9 @@ static void begin(struct json_writer *w, char c)
 		w->overflow = true;
 	if (!item(w))
 		return;
-	fputc(c, w->out);
+	put_char(w, c);
 	w->has_items[++w->depth] = false;
+	done(w);
 }
 
 static void end(struct json_writer *w, char c)
@@ -37,7 +126,8 @@ static void end(struct json_writer *w, char c)
 	if (w->overflow || w->depth == 0)
 		return;
 	w->depth--;
-	fputc(c, w->out);
+	put_char(w, c);
+	done(w);
 }
 
 void json_begin_object(struct json_writer *w) { begin(w, '{'); }
@@ -45,38 +135,123 @@ void json_end_object(struct json_writer *w) { end(w, '}'); }
 void json_begin_array(struct json_writer *w) { begin(w, '['); }
 void json_end_array(struct json_writer *w) { end(w, ']'); }
 
-static void quoted(FILE *out, const char *s, size_t len)
+/* An octet that goes between quotes as it is. */
+static bool plain(unsigned char c)
 {
-	fputc('"', out);
-	for (size_t i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (c == '"' || c == '\\')
-			fprintf(out, "\\%c", c);
-		else if (c == '\n')
-			fputs("\\n", out);
-		else if (c == '\t')
-			fputs("\\t", out);
-		else if (c < 0x20 || c >= 0x7f) /* control and non-ASCII octets: never bad UTF-8 */
-			fprintf(out, "\\u%04x", c);
-		else
-			fputc(c, out);
+	return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
+}
+
+/* Whether one of the 8 octets in x needs escaping: below 0x20, '"', '\\', 0x7f and above.
+ * Each case is the exact "has a zero octet" test, (v - 0x01..) & ~v & 0x80.., or its
+ * "has an octet below n" form; bytes with the top bit set are caught on their own. */
+static bool word_needs_escape(uint64_t x)
+{
+	const uint64_t ones = 0x0101010101010101u, tops = 0x8080808080808080u;
+	uint64_t quote = x ^ ('"' * ones), backslash = x ^ ('\\' * ones), del = x ^ (0x7f * ones);
+	uint64_t hits = x | ((x - 0x20 * ones) & ~x) | ((quote - ones) & ~quote) |
+			((backslash - ones) & ~backslash) | ((del - ones) & ~del);
+	return (hits & tops) != 0;
+}
+
+/* Whether some octet of s needs escaping, looked at eight at a time where it can. */
+static bool needs_escape(const char *s, size_t len)
+{
+	uint64_t x;
+	if (len < 4) {
+		for (size_t i = 0; i < len; i++)
+			if (!plain((unsigned char)s[i]))
+				return true;
+		return false;
 	}
-	fputc('"', out);
+	if (len < 8) { /* two overlapping halves */
+		uint32_t head, tail;
+		memcpy(&head, s, sizeof(head));
+		memcpy(&tail, s + len - sizeof(tail), sizeof(tail));
+		return word_needs_escape(head | (uint64_t)tail << 32);
+	}
+	for (size_t i = 0; i + sizeof(x) < len; i += sizeof(x)) {
+		memcpy(&x, s + i, sizeof(x));
+		if (word_needs_escape(x))
+			return true;
+	}
+	memcpy(&x, s + len - sizeof(x), sizeof(x)); /* the last eight, overlapping */
+	return word_needs_escape(x);
+}
+
+/* Text that needs no escaping, between quotes, copied whole: most keys and strings. False,
+ * with nothing written, otherwise. */
+static bool plain_quoted(struct json_writer *w, const char *s, size_t len)
+{
+	if (len > JSON_BUF_SIZE - 2 || needs_escape(s, len))
+		return false;
+	char *p = room(w, len + 2);
+	p[0] = '"';
+	memcpy(p + 1, s, len);
+	p[len + 1] = '"';
+	w->len += len + 2;
+	return true;
+}
+
+/* Writes c escaped at p; returns the octets written. */
+static size_t escape(char *p, unsigned char c)
+{
+	p[0] = '\\';
+	if (c == '\n') {
+		p[1] = 'n';
+	} else if (c == '\t') {
+		p[1] = 't';
+	} else if (c == '"' || c == '\\') {
+		p[1] = (char)c;
+	} else { /* control and non-ASCII octets: never bad UTF-8 */
+		memcpy(p + 1, "u00", 3);
+		p[4] = hex_digits[c >> 4];
+		p[5] = hex_digits[c & 0xf];
+		return 6;
+	}
+	return 2;
+}
+
+/* The string between quotes, escaped; in pieces that fit buf even when every octet
+ * needs the six of \u00XX. */
+static void quoted(struct json_writer *w, const char *s, size_t len)
+{
+	put_char(w, '"');
+	while (len) {
+		size_t n = len < JSON_BUF_SIZE / 6 ? len : JSON_BUF_SIZE / 6;
+		char *start = room(w, 6 * n), *p = start;
+		for (size_t i = 0; i < n; i++) {
+			unsigned char c = (unsigned char)s[i];
+			if (plain(c))
+				*p++ = (char)c;
+			else
+				p += escape(p, c);
+		}
+		w->len += (size_t)(p - start);
+		s += n;
+		len -= n;
+	}
+	put_char(w, '"');
 }
 
 void json_key(struct json_writer *w, const char *key)
 {
 	if (!item(w))
 		return;
-	quoted(w->out, key, strlen(key));
-	fputc(':', w->out);
+	size_t len = strlen(key);
+	if (!plain_quoted(w, key, len))
+		quoted(w, key, len);
+	put_char(w, ':');
 	w->after_key = true;
+	done(w);
 }
 
 void json_string_len(struct json_writer *w, const char *s, size_t len)
 {
-	if (item(w))
-		quoted(w->out, s, len);
+	if (!item(w))
+		return;
+	if (!plain_quoted(w, s, len))
+		quoted(w, s, len);
+	done(w);
 }
 
 void json_string(struct json_writer *w, const char *s)
@@ -86,51 +261,96 @@ void json_string(struct json_writer *w, const char *s)
 
 void json_int(struct json_writer *w, long long v)
 {
-	if (item(w))
-		fprintf(w->out, "%lld", v);
+	if (!item(w))
+		return;
+	/* the magnitude in unsigned arithmetic: -LLONG_MIN does not fit a long long */
+	put_uint(w, v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v, v < 0);
+	done(w);
 }
 
 void json_uint(struct json_writer *w, unsigned long long v)
 {
-	if (item(w))
-		fprintf(w->out, "%llu", v);
+	if (!item(w))
+		return;
+	put_uint(w, v, false);
+	done(w);
 }
 
 void json_double(struct json_writer *w, double v, int decimals)
 {
 	if (!item(w))
 		return;
-	if (isfinite(v))
-		fprintf(w->out, "%.*f", decimals, v);
-	else
-		fputs("null", w->out); /* JSON has no NaN or infinity */
+	if (isfinite(v)) {
+		char text[64];
+		int n = snprintf(text, sizeof(text), "%.*f", decimals, v);
+		if (n >= 0 && (size_t)n < sizeof(text)) {
+			put(w, text, (size_t)n);
+		} else { /* a huge magnitude: printed straight after what precedes it */
+			spill(w);
+			fprintf(w->out, "%.*f", decimals, v);
+		}
+	} else {
+		put(w, "null", 4); /* JSON has no NaN or infinity */
+	}
+	done(w);
 }
 
 void json_bool(struct json_writer *w, bool v)
 {
-	if (item(w))
-		fputs(v ? "true" : "false", w->out);
+	if (!item(w))
+		return;
+	if (v)
+		put(w, "true", 4);
+	else
+		put(w, "false", 5);
+	done(w);
 }
 
 void json_null(struct json_writer *w)
 {
-	if (item(w))
-		fputs("null", w->out);
+	if (!item(w))
+		return;
+	put(w, "null", 4);
+	done(w);
 }
 
 void json_hex(struct json_writer *w, const uint8_t *p, size_t len)
 {
 	if (!item(w))
 		return;
-	fputc('"', w->out);
-	for (size_t i = 0; i < len; i++)
-		fprintf(w->out, "%02x", p[i]);
-	fputc('"', w->out);
+	char chunk[256];
+	put_char(w, '"');
+	while (len) {
+		size_t n = len < sizeof(chunk) / 2 ? len : sizeof(chunk) / 2;
+		for (size_t i = 0; i < n; i++) {
+			chunk[2 * i] = hex_digits[p[i] >> 4];
+			chunk[2 * i + 1] = hex_digits[p[i] & 0xf];
+		}
+		put(w, chunk, 2 * n);
+		p += n;
+		len -= n;
+	}
+	put_char(w, '"');
+	done(w);
 }
 
 void json_mac(struct json_writer *w, const uint8_t mac[6])
 {
-	if (item(w))
-		fprintf(w->out, "\"%02x:%02x:%02x:%02x:%02x:%02x\"", mac[0], mac[1], mac[2],
-			mac[3], mac[4], mac[5]);
+	if (!item(w))
+		return;
+	char text[19] = {'"'};
+	for (int i = 0; i < 6; i++) {
+		text[1 + 3 * i] = hex_digits[mac[i] >> 4];
+		text[2 + 3 * i] = hex_digits[mac[i] & 0xf];
+		text[3 + 3 * i] = i < 5 ? ':' : '"';
+	}
+	put(w, text, sizeof(text));
+	done(w);
+}
+
+void json_end_line(struct json_writer *w)
+{
+	put_char(w, '\n');
+	restart(w);
+	done(w);
 }

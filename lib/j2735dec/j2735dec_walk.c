@@ -27,6 +27,14 @@ static void resolve(asn_TYPE_descriptor_t *td)
 	td->print_struct(td, NULL, 0, ignore_output, NULL);
 }
 
+/* strcmp() == 0 inline: the names compared for every value differ in their first letters. */
+static bool same_name(const char *a, const char *b)
+{
+	while (*a && *a == *b)
+		a++, b++;
+	return *a == *b;
+}
+
 static const void *member_ptr(const asn_TYPE_member_t *m, const void *sptr)
 {
 	const void *p = (const char *)sptr + m->memb_offset;
@@ -41,13 +49,13 @@ static bool walk_open_type(asn_TYPE_descriptor_t *td, const void *sptr, const ch
 			   const struct j2735dec_visitor *v, void *ctx)
 {
 	const struct j2735dec_open_type *table;
-	if (strcmp(td->name, "PartIIcontent") == 0)
+	if (td->elements_count != 2)
+		return false;
+	if (same_name(td->name, "PartIIcontent"))
 		table = j2735dec_partii, owner = "";
-	else if (strcmp(td->name, "RegionalExtension") == 0)
+	else if (same_name(td->name, "RegionalExtension"))
 		table = j2735dec_regional;
 	else
-		return false;
-	if (td->elements_count != 2)
 		return false;
 	long id = *(const long *)member_ptr(&td->elements[0], sptr);
 	const OCTET_STRING_t *os = member_ptr(&td->elements[1], sptr);
@@ -70,7 +78,7 @@ static bool walk_open_type(asn_TYPE_descriptor_t *td, const void *sptr, const ch
 static bool is_regional_owner(const char *name)
 {
 	for (const struct j2735dec_open_type *t = j2735dec_regional; t->name; t++)
-		if (strcmp(t->owner, name) == 0)
+		if (same_name(t->owner, name))
 			return true;
 	return false;
 }
@@ -126,7 +134,7 @@ static void walk_sequence_of(asn_TYPE_descriptor_t *td, const void *sptr, const 
 static const struct j2735dec_bit_names *bit_names(const char *type)
 {
 	for (const struct j2735dec_bit_names *b = j2735dec_bit_names; b->type; b++)
-		if (strcmp(b->type, type) == 0)
+		if (same_name(b->type, type))
 			return b;
 	return NULL;
 }
@@ -166,32 +174,44 @@ static void walk_enumerated(asn_TYPE_descriptor_t *td, long value,
 		v->integer(ctx, value); /* a value added by a later edition */
 }
 
-static void walk(asn_TYPE_descriptor_t *td, const void *sptr, const char *owner,
-		 const struct j2735dec_visitor *v, void *ctx)
+/* Integers, enumerations and booleans, most of the values: a small function the loops
+ * over members can have inline. False for the other types. */
+static inline bool walk_scalar(asn_TYPE_descriptor_t *td, const void *sptr,
+			       const struct j2735dec_visitor *v, void *ctx)
 {
-	resolve(td);
+	per_type_decoder_f *dec = td->uper_decoder;
+	if (dec == NativeInteger_decode_uper) {
+		const asn_INTEGER_specifics_t *spec = td->specifics;
+		if (spec && spec->field_unsigned)
+			v->integer(ctx, (long long)*(const unsigned long *)sptr);
+		else
+			v->integer(ctx, *(const long *)sptr);
+	} else if (dec == NativeEnumerated_decode_uper) {
+		walk_enumerated(td, *(const long *)sptr, v, ctx);
+	} else if (dec == BOOLEAN_decode_uper) {
+		v->boolean(ctx, *(const BOOLEAN_t *)sptr != 0);
+	} else {
+		return false;
+	}
+	return true;
+}
+
+/* The other types; false when td does not hold the codec functions of one yet. */
+static bool walk_other(asn_TYPE_descriptor_t *td, const void *sptr, const char *owner,
+		       const struct j2735dec_visitor *v, void *ctx)
+{
 	per_type_decoder_f *dec = td->uper_decoder;
 	if (dec == SEQUENCE_decode_uper) {
 		if (is_regional_owner(td->name))
 			owner = td->name;
 		if (!walk_open_type(td, sptr, owner, v, ctx))
 			walk_sequence(td, sptr, owner, v, ctx);
+	} else if (dec == SEQUENCE_OF_decode_uper || dec == SET_OF_decode_uper) {
+		walk_sequence_of(td, sptr, owner, v, ctx);
 	} else if (dec == CHOICE_decode_uper) {
 		if (is_regional_owner(td->name))
 			owner = td->name;
 		walk_choice(td, sptr, owner, v, ctx);
-	} else if (dec == SEQUENCE_OF_decode_uper || dec == SET_OF_decode_uper) {
-		walk_sequence_of(td, sptr, owner, v, ctx);
-	} else if (dec == NativeEnumerated_decode_uper) {
-		walk_enumerated(td, *(const long *)sptr, v, ctx);
-	} else if (dec == NativeInteger_decode_uper) {
-		const asn_INTEGER_specifics_t *spec = td->specifics;
-		if (spec && spec->field_unsigned)
-			v->integer(ctx, (long long)*(const unsigned long *)sptr);
-		else
-			v->integer(ctx, *(const long *)sptr);
-	} else if (dec == BOOLEAN_decode_uper) {
-		v->boolean(ctx, *(const BOOLEAN_t *)sptr != 0);
 	} else if (td->print_struct == BIT_STRING_print) {
 		walk_bit_string(td, sptr, v, ctx);
 	} else if (td->print_struct == OCTET_STRING_print_utf8) {
@@ -201,8 +221,21 @@ static void walk(asn_TYPE_descriptor_t *td, const void *sptr, const char *owner,
 		const OCTET_STRING_t *os = sptr;
 		v->octets(ctx, os->buf, (size_t)os->size);
 	} else {
-		v->null(ctx); /* NULL: the only other type J2735 uses */
+		return false;
 	}
+	return true;
+}
+
+/* Decoding the value has nearly always resolved its descriptor already: resolve() only
+ * when td does not hold a base type's functions yet, not for every value. */
+static void walk(asn_TYPE_descriptor_t *td, const void *sptr, const char *owner,
+		 const struct j2735dec_visitor *v, void *ctx)
+{
+	if (walk_scalar(td, sptr, v, ctx) || walk_other(td, sptr, owner, v, ctx))
+		return;
+	resolve(td);
+	if (!walk_scalar(td, sptr, v, ctx) && !walk_other(td, sptr, owner, v, ctx))
+		v->null(ctx); /* NULL: the only other type J2735 uses */
 }
 
 void j2735dec_walk_value(asn_TYPE_descriptor_t *td, const void *sptr,
