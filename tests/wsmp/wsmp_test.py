@@ -426,6 +426,94 @@ def t_wsa(env):
     check("Malformed" not in out and "Undecoded" not in out, "expert infos:\n" + out)
 
 
+# ieee1609dot3.wsa.edca.<name>, named as the keys of wsa_encode's EDCA records
+EDCA_FIELDS = ["res", "aci", "acm", "aifsn", "ecw_max", "ecw_min", "txop_limit"]
+CHANNEL_INFO_FIELDS = ["operating_class", "channel", "power", "adaptable", "data_rate",
+                       "channel_access"]
+
+
+def channel_info_octets(c):
+    b = wsa_encode.Bits()
+    wsa_encode.channel_info(b, c)
+    return b.padded()
+
+
+def t_wsa_edca(env):
+    w = wsa_encode.WSA_EDCA
+    m5, lte = w["ext_channels"][0]["channel"], w["ext_channels"][1]["lte_v2x"]
+    c = w["channels"][0]
+    edca = c["edca"]
+    lte_octets = wsa_encode.lte_v2x(lte)
+    expected = {"ieee1609dot3.wsa.edca." + f: [r[f] for r in edca] for f in EDCA_FIELDS}
+    # tree order: the M5 channel info of the header extension 84, then the channel infos
+    expected.update({"ieee1609dot3.wsa." + f: [m5[f], c[f]] for f in CHANNEL_INFO_FIELDS})
+    expected.update({
+        "ieee1609dot3.wsa.ext_channel.med_id": [e["med_id"] for e in w["ext_channels"]],
+        "ieee1609dot3.wsa.ext_channel.length": [len(channel_info_octets(m5)),
+                                                len(lte_octets)],
+        "ieee1609dot3.wsa.ext_channel.lte_v2x": [lte_octets.hex()],
+        "ieee1609dot3.wsa.ext_channel.value": [],
+        "ieee1609dot3.wsa.ext.value": [],
+        "ieee1609dot3.wsa.ext.id": [17, 84, 21, 12, 21],
+        "ieee1609dot3.wsa.version": [w["version"]], "ieee1609dot3.wsa.id": [w["id"]],
+        "ieee1609dot3.wsa.content_count": [w["content_count"]],
+        "ieee1609dot3.wsa.repeat_rate": [w["repeat_rate"]],
+        "ieee1609dot3.wsa.psid": [psid_hex(s["psid"]) for s in w["services"]],
+        "ieee1609dot3.wsa.channel_index": [s["channel_index"] for s in w["services"]],
+    })
+    cap = env.capture("wsa-edca-radiotap.pcap")
+    rows = env.fields(cap, sorted(expected) + ["_ws.col.Info"])
+    check(len(rows) == 1, "frames: %d" % len(rows))
+    row = rows[0]
+    for name, values in expected.items():
+        check(row[name] == [str(v) for v in values],
+              "%s = %r, expected %r" % (name, row[name], values))
+    info = one(row, "_ws.col.Info")
+    check(info.endswith("WSA v3 id 9 count 2, 1 service(s), 1 channel(s)"), "COL_INFO " + info)
+    # the units a user reads: one subtree per AC in record order, CW = 2^ECW - 1, TXOP
+    # limit in 32 us units shown in microseconds
+    tree = env.tshark("-r", cap, "-V", "-O", "ieee1609dot3.wsa")
+    pos = 0
+    for ac, r in zip(["AC_BE", "AC_BK", "AC_VI", "AC_VO"], edca):
+        lines = ["%s (" % ac, "ECWmax: %d (CW %d)" % (r["ecw_max"], 2 ** r["ecw_max"] - 1),
+                 "ECWmin: %d (CW %d)" % (r["ecw_min"], 2 ** r["ecw_min"] - 1),
+                 "TXOP limit: %d \u00b5s (%d)" % (32 * r["txop_limit"], r["txop_limit"])]
+        for text in lines:
+            found = tree.find(text, pos)
+            check(found >= 0, "%s record: no %r in order in:\n%s" % (ac, text, tree))
+            pos = found
+    for text in ("Extended channel info 1: M5 (IEEE 802.11 OCB)",
+                 "Extended channel info 2: C-V2X"):
+        check(text in tree, "no %r in:\n%s" % (text, tree))
+    out = env.tshark("-r", cap, "-q", "-z", "expert")
+    check("Malformed" not in out and "Error" not in out and "Undecoded" not in out,
+          "expert infos:\n" + out)
+
+
+def t_wsa_open_type_bounds(env):
+    # WSMP v3 with PSID 0x87 (p-encoded 80 07) around each WSA
+    edca = "06a400002995000b5343005e7232002f"  # the 4 records, 16 octets
+    cases = [
+        # a channel info whose EDCA element says 2 octets: reads stop at the open type
+        "320001" "11ac978c01" "01" "0c02" + edca,
+        # header extension 84 with medIds 0 and 1 (NULL) and unassigned 7 (2 octets)
+        "3800" "01" "540b" "03" "000100" "010100" "0702abcd",
+    ]
+    cap = env.text2pcap("wsa-bounds", ["03008007%02x" % (len(h) // 2) + h for h in cases])
+    rows = env.fields(cap, ["ieee1609dot3.wsa." + f for f in (
+        "truncated", "edca.aifsn", "edca.txop_limit", "ext_channel.med_id",
+        "ext_channel.value", "ext_channel.unknown")])
+    check(len(rows) == len(cases), "frames: %d" % len(rows))
+    cut, media = rows
+    check(cut["ieee1609dot3.wsa.truncated"] == ["1"], "EDCA past its open type: %r" % cut)
+    check(cut["ieee1609dot3.wsa.edca.aifsn"] == ["6"], "the AC_BE bits inside: %r" % cut)
+    check(cut["ieee1609dot3.wsa.edca.txop_limit"] == [], "read past the open type: %r" % cut)
+    check(media["ieee1609dot3.wsa.truncated"] == [], "media: %r" % media)
+    check(media["ieee1609dot3.wsa.ext_channel.med_id"] == ["0", "1", "7"], "media: %r" % media)
+    check(media["ieee1609dot3.wsa.ext_channel.value"] == ["abcd"], "media: %r" % media)
+    check(media["ieee1609dot3.wsa.ext_channel.unknown"] == ["1"], "media: %r" % media)
+
+
 # --- switching back, fuzzing ------------------------------------------------------------
 
 def t_builtin_switch_back(env):
@@ -438,7 +526,8 @@ def t_builtin_switch_back(env):
 def t_fuzz(env):
     # the WSA and v2 frames are few: repeat them so the mutations reach their walks too
     caps = good_captures(env)
-    caps += ["wsa-radiotap.pcap", "wsa-radiotap-unsecured.pcap", "bsm-wsmp-v2.pcap"] * 20
+    caps += ["wsa-radiotap.pcap", "wsa-radiotap-unsecured.pcap", "wsa-edca-radiotap.pcap",
+             "bsm-wsmp-v2.pcap"] * 20
     bad_dir = os.path.join(env.a.captures, "bad")
     for f in sorted(os.listdir(bad_dir)):
         if f.endswith(".expect.json"):
@@ -472,6 +561,8 @@ TESTS = {
     "bad_captures_expert_infos": t_bad_captures_expert_infos,
     "bad_version_and_truncated_header": t_bad_version_and_truncated_header,
     "wsa": t_wsa,
+    "wsa_edca": t_wsa_edca,
+    "wsa_open_type_bounds": t_wsa_open_type_bounds,
     "builtin_switch_back": t_builtin_switch_back,
     "fuzz": t_fuzz,
 }

@@ -1,8 +1,12 @@
 /* IEEE 1609.3-2020 WAVE Service Advertisement (SrvAdvMsg, PSID 0x87): a hand-written
  * UPER walk over Ieee1609Dot3Wsa.asn with bit-exact items (see README.md for why). */
+#include <limits.h>
+
 #include <epan/expert.h>
 #include <epan/packet.h>
+#include <epan/tfs.h>
 #include <epan/unit_strings.h>
+#include <wsutil/utf8_entities.h>
 
 #include "ieee1609dot3.h"
 #include "registry.h"
@@ -10,6 +14,8 @@
 #include "vals.h"
 
 #define WSA_VERSION 3
+#define WSA_EDCA_RECORDS 4	/* EdcaParameterSet: AC_BE, AC_BK, AC_VI, AC_VO */
+#define WSA_TXOP_UNIT_US 32	/* txopLimit unit (IEEE 802.11 TXOP limit) */
 
 static int proto_wsa = -1;
 
@@ -53,6 +59,17 @@ static int hf_count_threshold_interval = -1;
 static int hf_channel_access = -1;
 static int hf_protocol_type = -1;
 static int hf_application_data = -1;
+static int hf_edca_res = -1;
+static int hf_edca_aci = -1;
+static int hf_edca_acm = -1;
+static int hf_edca_aifsn = -1;
+static int hf_edca_ecw_max = -1;
+static int hf_edca_ecw_min = -1;
+static int hf_edca_txop_limit = -1;
+static int hf_ext_channel_med_id = -1;
+static int hf_ext_channel_length = -1;
+static int hf_ext_channel_lte_v2x = -1;
+static int hf_ext_channel_value = -1;
 
 static gint ett_wsa = -1;
 static gint ett_list = -1;
@@ -61,6 +78,29 @@ static gint ett_item = -1;
 static expert_field ei_bad_version = EI_INIT;
 static expert_field ei_truncated = EI_INIT;
 static expert_field ei_ext_unknown = EI_INIT;
+static expert_field ei_ext_channel_unknown = EI_INIT;
+
+/* EdcaParameterRecord aci; the records of an EdcaParameterSet come in this order too. */
+static const value_string aci_vals[] = {
+	{0, "AC_BE (best effort)"},
+	{1, "AC_BK (background)"},
+	{2, "AC_VI (video)"},
+	{3, "AC_VO (voice)"},
+	{0, NULL},
+};
+
+/* MedType: the chInfoType values of Ieee1609Dot3Wsa.asn's ChInfoTypes. */
+#define MED_UNKNOWN 0
+#define MED_ANY 1
+#define MED_M5 5
+#define MED_CV2X 12
+static const value_string med_type_vals[] = {
+	{MED_UNKNOWN, "unknown"},
+	{MED_ANY, "any"},
+	{MED_M5, "M5 (IEEE 802.11 OCB)"},
+	{MED_CV2X, "C-V2X"},
+	{0, NULL},
+};
 
 /* A walk over the UPER bits. Once err is set every read returns 0 and adds nothing,
  * so the structure code needs no checks of its own (tcpdump's GET_ idea, on bits). */
@@ -69,12 +109,14 @@ struct walk {
 	packet_info *pinfo;
 	proto_item *top;
 	unsigned bit;
+	unsigned end; /* the end of the open type being walked: no read goes past it */
 	bool err;
+	bool in_ext_channel; /* inside ExtendedChannelInfos: bounds the recursion */
 };
 
 static bool walk_need(struct walk *w, unsigned nbits)
 {
-	if (!w->err && !uper_have(w->tvb, w->bit, nbits)) {
+	if (!w->err && ((uint64_t)w->bit + nbits > w->end || !uper_have(w->tvb, w->bit, nbits))) {
 		w->err = true;
 		expert_add_info(w->pinfo, w->top, &ei_truncated);
 	}
@@ -114,6 +156,8 @@ static uint32_t walk_length(struct walk *w, proto_tree *t, int hf)
 		walk_need(w, UINT32_MAX / 2); /* sets err with the truncation note */
 		return 0;
 	}
+	if (!walk_need(w, f.nbits)) /* within the data, but past the open type */
+		return 0;
 	uper_add_uint(t, hf, w->tvb, w->bit, &f);
 	w->bit += f.nbits;
 	return f.value;
@@ -128,6 +172,8 @@ static uint32_t walk_varlen(struct walk *w, proto_tree *t, int hf)
 		walk_need(w, UINT32_MAX / 2);
 		return 0;
 	}
+	if (!walk_need(w, f.nbits))
+		return 0;
 	uper_add_uint(t, hf, w->tvb, w->bit, &f);
 	w->bit += f.nbits;
 	return f.value;
@@ -152,6 +198,101 @@ static void walk_octets(struct walk *w, proto_tree *t, int hf, unsigned n, unsig
 static void walk_close(const struct walk *w, proto_item *ti, unsigned start_bit)
 {
 	proto_item_set_len(ti, (int)((w->bit + 7) / 8 - start_bit / 8));
+}
+
+/* Enters an open type of len octets (checked with walk_need): its length bounds the
+ * value. Returns the enclosing bound, for walk_leave. */
+static unsigned walk_enter(struct walk *w, uint32_t len)
+{
+	unsigned outer = w->end;
+	w->end = w->bit + 8 * len;
+	return outer;
+}
+
+/* Leaves the open type: skips its padding and any part not decoded. */
+static void walk_leave(struct walk *w, unsigned outer)
+{
+	w->bit = w->end;
+	w->end = outer;
+}
+
+/* BASE_CUSTOM: an EDCA exponent with its contention window, CW = 2^ECW - 1. */
+static void format_ecw(char *label, uint32_t ecw)
+{
+	snprintf(label, ITEM_LABEL_LENGTH, "%u (CW %u)", ecw, (1u << ecw) - 1);
+}
+
+/* BASE_CUSTOM: txopLimit in 32 us units, shown in microseconds. */
+static void format_txop_limit(char *label, uint32_t txop)
+{
+	snprintf(label, ITEM_LABEL_LENGTH, "%u " UTF8_MICRO_SIGN "s (%u)",
+		 txop * WSA_TXOP_UNIT_US, txop);
+}
+
+/* EdcaParameterSet: four records of 32 bits, one subtree each, labelled by its AC. */
+static void walk_edca_set(struct walk *w, proto_tree *t)
+{
+	for (uint32_t ac = 0; ac < WSA_EDCA_RECORDS && !w->err; ac++) {
+		unsigned start = w->bit;
+		proto_item *ri;
+		proto_tree *rt = proto_tree_add_subtree(t, w->tvb, (int)(w->bit / 8), 1, ett_item,
+							&ri, val_to_str_const(ac, aci_vals, "?"));
+		walk_bits(w, rt, hf_edca_res, 1);
+		uint32_t aci = walk_bits(w, rt, hf_edca_aci, 2);
+		walk_bits(w, rt, hf_edca_acm, 1);
+		uint32_t aifsn = walk_bits(w, rt, hf_edca_aifsn, 4);
+		uint32_t ecw_max = walk_bits(w, rt, hf_edca_ecw_max, 4);
+		uint32_t ecw_min = walk_bits(w, rt, hf_edca_ecw_min, 4);
+		uint32_t txop = walk_bits(w, rt, hf_edca_txop_limit, 16);
+		if (!w->err)
+			proto_item_append_text(ri, ": ACI %u, AIFSN %u, CWmin %u, CWmax %u, "
+					       "TXOP limit %u " UTF8_MICRO_SIGN "s", aci, aifsn,
+					       (1u << ecw_min) - 1, (1u << ecw_max) - 1,
+					       txop * WSA_TXOP_UNIT_US);
+		walk_close(w, ri, start);
+	}
+}
+
+/* ChannelInfo and ExtendedChannelInfos contain each other through extensions. */
+static void walk_channel_info(struct walk *w, proto_tree *t);
+
+/* ExtendedChannelInfos: medId, then the open type the medium gives (ChInfoTypes). */
+static void walk_ext_channel_infos(struct walk *w, proto_tree *t)
+{
+	w->in_ext_channel = true;
+	uint32_t count = walk_length(w, t, hf_count);
+	for (uint32_t i = 0; i < count && !w->err; i++) {
+		unsigned item_start = w->bit;
+		proto_item *ii;
+		proto_tree *it = proto_tree_add_subtree_format(t, w->tvb, (int)(w->bit / 8), 1,
+							       ett_item, &ii,
+							       "Extended channel info %u", i + 1);
+		uint32_t med = walk_bits(w, it, hf_ext_channel_med_id, 8);
+		uint32_t len = walk_length(w, it, hf_ext_channel_length);
+		if (!walk_need(w, 8 * len))
+			break;
+		unsigned outer = walk_enter(w, len);
+		proto_item_append_text(ii, ": %s", val_to_str_const(med, med_type_vals,
+								    "unassigned medium"));
+		switch (med) {
+		case MED_UNKNOWN: /* NULL */
+		case MED_ANY:
+			break;
+		case MED_M5:
+			walk_channel_info(w, it);
+			break;
+		case MED_CV2X: /* LTEv2xChannelInfo: EUTRA RRC types, not decoded */
+			walk_octets(w, it, hf_ext_channel_lte_v2x, len, ENC_NA);
+			break;
+		default:
+			walk_octets(w, it, hf_ext_channel_value, len, ENC_NA);
+			expert_add_info(w->pinfo, ii, &ei_ext_channel_unknown);
+			break;
+		}
+		walk_leave(w, outer);
+		walk_close(w, ii, item_start);
+	}
+	w->in_ext_channel = false;
 }
 
 /* The value of one WAVE extension element (the contents of its open type). */
@@ -207,7 +348,16 @@ static void walk_extension_value(struct walk *w, proto_tree *t, uint8_t id, uint
 	case 85:
 		walk_octets(w, t, hf_application_data, walk_length(w, t, hf_ext_length), ENC_NA);
 		break;
-	default: /* EDCA parameter set, extended channel infos, ids WSA does not define */
+	case 12: /* EdcaParameterSet */
+		walk_edca_set(w, t);
+		break;
+	case 84: /* ExtendedChannelInfos; its ChannelInfos cannot carry another one */
+		if (!w->in_ext_channel) {
+			walk_ext_channel_infos(w, t);
+			break;
+		}
+		/* fall through */
+	default: /* ids WSA does not define, an 84 nested in an 84 */
 		walk_octets(w, t, hf_ext_value, len, ENC_NA);
 		if (!v2x_wave_element_name(id))
 			expert_add_info(w->pinfo, proto_tree_get_parent(t), &ei_ext_unknown);
@@ -232,11 +382,11 @@ static void walk_extensions(struct walk *w, proto_tree *t, const char *what)
 		proto_tree *et = proto_item_add_subtree(ti, ett_item);
 		w->bit += 8;
 		uint32_t len = walk_length(w, et, hf_ext_length);
-		unsigned end = w->bit + 8 * len;
 		if (!walk_need(w, 8 * len))
 			break;
+		unsigned outer = walk_enter(w, len);
 		walk_extension_value(w, et, id, len);
-		w->bit = end; /* the open type's own padding, or parts we did not decode */
+		walk_leave(w, outer);
 		walk_close(w, ti, ext_start);
 	}
 	walk_close(w, li, start);
@@ -266,6 +416,19 @@ static void walk_service_infos(struct walk *w, proto_tree *t, uint32_t *n)
 	*n = count;
 }
 
+/* One ChannelInfo: an item of the channel infos segment or an M5 extended channel info. */
+static void walk_channel_info(struct walk *w, proto_tree *t)
+{
+	walk_bits(w, t, hf_operating_class, 8);
+	walk_bits(w, t, hf_channel, 8);
+	walk_signed(w, t, hf_power, 8, -128);
+	walk_bits(w, t, hf_adaptable, 1);
+	walk_bits(w, t, hf_data_rate, 7);
+	uint32_t options = walk_bits(w, t, hf_ch_info_options, 8);
+	if (options & 1)
+		walk_extensions(w, t, "Channel info extensions");
+}
+
 static void walk_channel_infos(struct walk *w, proto_tree *t, uint32_t *n)
 {
 	unsigned start = w->bit;
@@ -279,14 +442,7 @@ static void walk_channel_infos(struct walk *w, proto_tree *t, uint32_t *n)
 		proto_tree *it = proto_tree_add_subtree_format(lt, w->tvb, (int)(w->bit / 8), 1,
 							       ett_item, &ii, "Channel info %u",
 							       i + 1);
-		walk_bits(w, it, hf_operating_class, 8);
-		walk_bits(w, it, hf_channel, 8);
-		walk_signed(w, it, hf_power, 8, -128);
-		walk_bits(w, it, hf_adaptable, 1);
-		walk_bits(w, it, hf_data_rate, 7);
-		uint32_t options = walk_bits(w, it, hf_ch_info_options, 8);
-		if (options & 1)
-			walk_extensions(w, it, "Channel info extensions");
+		walk_channel_info(w, it);
 		walk_close(w, ii, item_start);
 	}
 	walk_close(w, li, start);
@@ -313,7 +469,7 @@ static int dissect_wsa(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree, void
 	col_set_str(pinfo->cinfo, COL_PROTOCOL, "WSA");
 	proto_item *ti = proto_tree_add_item(tree, proto_wsa, tvb, 0, -1, ENC_NA);
 	proto_tree *t = proto_item_add_subtree(ti, ett_wsa);
-	struct walk w = {tvb, pinfo, ti, 0, false};
+	struct walk w = {tvb, pinfo, ti, 0, UINT_MAX, false, false};
 
 	uint32_t version = walk_bits(&w, t, hf_version, 4);
 	if (!w.err && version != WSA_VERSION)
@@ -430,6 +586,35 @@ void proto_register_ieee1609dot3_wsa(void)
 				     BASE_DEC, NULL, 0x0, NULL, HFILL}},
 		{&hf_application_data, {"Application data", "ieee1609dot3.wsa.application_data",
 					FT_BYTES, BASE_NONE, NULL, 0x0, NULL, HFILL}},
+		{&hf_edca_res, {"Reserved", "ieee1609dot3.wsa.edca.res", FT_UINT8, BASE_DEC, NULL,
+				0x0, NULL, HFILL}},
+		{&hf_edca_aci, {"ACI", "ieee1609dot3.wsa.edca.aci", FT_UINT8, BASE_DEC,
+				VALS(aci_vals), 0x0, "Access category index", HFILL}},
+		{&hf_edca_acm, {"ACM", "ieee1609dot3.wsa.edca.acm", FT_BOOLEAN, BASE_NONE,
+				TFS(&tfs_required_not_required), 0x0,
+				"Admission control mandatory", HFILL}},
+		{&hf_edca_aifsn, {"AIFSN", "ieee1609dot3.wsa.edca.aifsn", FT_UINT8, BASE_DEC, NULL,
+				  0x0, "Arbitration inter-frame space number", HFILL}},
+		{&hf_edca_ecw_max, {"ECWmax", "ieee1609dot3.wsa.edca.ecw_max", FT_UINT8,
+				    BASE_CUSTOM, CF_FUNC(format_ecw), 0x0,
+				    "Exponent of CWmax: CWmax = 2^ECWmax - 1", HFILL}},
+		{&hf_edca_ecw_min, {"ECWmin", "ieee1609dot3.wsa.edca.ecw_min", FT_UINT8,
+				    BASE_CUSTOM, CF_FUNC(format_ecw), 0x0,
+				    "Exponent of CWmin: CWmin = 2^ECWmin - 1", HFILL}},
+		{&hf_edca_txop_limit, {"TXOP limit", "ieee1609dot3.wsa.edca.txop_limit",
+				       FT_UINT16, BASE_CUSTOM, CF_FUNC(format_txop_limit), 0x0,
+				       "In 32 " UTF8_MICRO_SIGN "s units", HFILL}},
+		{&hf_ext_channel_med_id, {"Medium", "ieee1609dot3.wsa.ext_channel.med_id",
+					  FT_UINT8, BASE_DEC, VALS(med_type_vals), 0x0,
+					  "MedType", HFILL}},
+		{&hf_ext_channel_length, {"Length", "ieee1609dot3.wsa.ext_channel.length",
+					  FT_UINT16, BASE_DEC, NULL, 0x0, NULL, HFILL}},
+		{&hf_ext_channel_lte_v2x, {"LTE-V2X channel info",
+					   "ieee1609dot3.wsa.ext_channel.lte_v2x", FT_BYTES,
+					   BASE_NONE, NULL, 0x0,
+					   "LTEv2xChannelInfo (UPER, not decoded)", HFILL}},
+		{&hf_ext_channel_value, {"Value", "ieee1609dot3.wsa.ext_channel.value", FT_BYTES,
+					 BASE_NONE, NULL, 0x0, NULL, HFILL}},
 	};
 	static gint *ett[] = {&ett_wsa, &ett_list, &ett_item};
 	static ei_register_info ei[] = {
@@ -439,6 +624,9 @@ void proto_register_ieee1609dot3_wsa(void)
 				 "Truncated or invalid WSA", EXPFILL}},
 		{&ei_ext_unknown, {"ieee1609dot3.wsa.ext.unknown", PI_UNDECODED, PI_NOTE,
 				   "Unknown WAVE extension element", EXPFILL}},
+		{&ei_ext_channel_unknown, {"ieee1609dot3.wsa.ext_channel.unknown", PI_UNDECODED,
+					   PI_NOTE, "Unknown extended channel info medium",
+					   EXPFILL}},
 	};
 
 	for (size_t i = 0; i < array_length(hf); i++) {
