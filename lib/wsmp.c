@@ -132,8 +132,9 @@ static inline void read_psid(struct v2x_cursor *c, struct v2x_wsmp *w)
 {
 	const uint8_t *raw = c->p;
 	w->psid = v2x_psid_read(c, &w->psid_len);
-	if (!c->err)
-		memcpy(w->psid_raw, raw, w->psid_len);
+	/* octet by octet: a memcpy of a variable 1..4 octets is a library call */
+	for (unsigned i = 0; i < sizeof(w->psid_raw) && !c->err; i++)
+		w->psid_raw[i] = i < w->psid_len ? raw[i] : 0;
 }
 
 static int parse_v3(struct v2x_cursor *c, uint8_t first, struct v2x_wsmp *w,
