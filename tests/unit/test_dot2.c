@@ -52,20 +52,17 @@ static struct parsed parse_hex(const char *hex)
 	return parse_buf(b, len);
 }
 
-/* The envelope of the running case: each case is its own process, and each parse_ok
- * frees the buffer of the one before, so the last stays reachable until exit. */
-static struct parsed current;
-
 /* Parses an envelope that must be accepted; NULL when buf is NULL (a missing vector:
- * the case is skipped). Takes buf; the result points into it. */
+ * the case is skipped). Takes buf; the result points into it, both last until the case
+ * ends. */
 static const struct v2x_dot2 *parse_buf_ok(uint8_t *buf, size_t len)
 {
-	free(current.buf);
-	current = parse_buf(buf, len);
-	if (current.rc == -2)
+	struct parsed *p = unit_keep(malloc(sizeof(*p)));
+	*p = parse_buf(unit_keep(buf), len);
+	if (p->rc == -2)
 		return NULL;
-	CHECK_INT(current.rc, 0);
-	return &current.d;
+	CHECK_INT(p->rc, 0);
+	return &p->d;
 }
 
 static const struct v2x_dot2 *parse_ok(const char *hex)

@@ -200,21 +200,17 @@ TEST(j2735_carma_messenger_frames)
 	}
 }
 
-/* The hex frame of the running case: each case is its own process, and each parse
- * frees the buffer of the one before, so the last stays reachable until exit. */
-static uint8_t *hex_buf;
-static struct v2x_msgframe hex_mf;
-
-/* Parses a hex frame that must be accepted; the result points into hex_buf. */
+/* Parses a hex frame that must be accepted; the result (and the frame it points into)
+ * lasts until the case ends. */
 static const struct v2x_msgframe *parse_hex_ok(const char *hex)
 {
 	size_t len;
 	const char *why = NULL;
-	free(hex_buf);
-	hex_buf = unit_hex(hex, &len);
-	if (v2x_msgframe_parse(hex_buf, len, &hex_mf, &why) != 0)
+	uint8_t *buf = unit_keep(unit_hex(hex, &len));
+	struct v2x_msgframe *mf = unit_keep(calloc(1, sizeof(*mf)));
+	if (v2x_msgframe_parse(buf, len, mf, &why) != 0)
 		unit_fail(__FILE__, __LINE__, "%s rejected: %s", hex, why ? why : "(null)");
-	return &hex_mf;
+	return mf;
 }
 
 TEST(j2735_extension_bit_read)

@@ -26,17 +26,16 @@ static int parse_hex(struct frame *f, const char *hex)
 	return v2x_wsmp_parse(f->buf, len, &f->w, &f->why);
 }
 
-/* The frame of the running case: each case is its own process, and each parse frees
- * the buffer of the one before, so the last stays reachable until exit. */
-static struct frame parsed;
-
-/* Parses a hex frame that must be accepted; the result points into parsed.buf. */
+/* Parses a hex frame that must be accepted; the result (and the frame it points into)
+ * lasts until the case ends. */
 static const struct v2x_wsmp *parse_ok(const char *hex)
 {
-	if (parse_hex(&parsed, hex) != 0)
-		unit_fail(__FILE__, __LINE__, "%s rejected: %s", hex,
-			  parsed.why ? parsed.why : "(null)");
-	return &parsed.w;
+	struct frame *f = unit_keep(calloc(1, sizeof(*f)));
+	int rc = parse_hex(f, hex);
+	unit_keep(f->buf);
+	if (rc != 0)
+		unit_fail(__FILE__, __LINE__, "%s rejected: %s", hex, f->why ? f->why : "(null)");
+	return &f->w;
 }
 
 /* parse_ok of head, then n copies of unit, then tail (all hex). */
@@ -237,9 +236,9 @@ TEST(wsmp_v3_tpid_t_header_extensions)
 	CHECK_INT(w->text[0].id, 0x63);
 	CHECK_INT(w->text[0].value[0], 0xff);
 	CHECK_INT(w->payload_len, 1);
-	parse_ok("03 05 20 00 00"); /* LPP, empty extensions */
+	w = parse_ok("03 05 20 00 00"); /* LPP, empty extensions */
 	CHECK_INT(w->psid, 0x20);
-	parse_ok("03 03 0001 0002 01 1001 0c 00");
+	w = parse_ok("03 03 0001 0002 01 1001 0c 00");
 	CHECK(w->has_ports);
 	CHECK_INT(w->n_text, 1);
 }
@@ -300,9 +299,9 @@ TEST(wsmp_tx_power_offset_128_in_v3_signed_octet_in_v2)
 {
 	const struct v2x_wsmp *w = parse_ok("02 20 0401f6 80 0000");
 	CHECK_INT(w->ext[0].number, -10);
-	parse_ok("0b 01 040176 00 20 00");
+	w = parse_ok("0b 01 040176 00 20 00");
 	CHECK_INT(w->ext[0].number, -10);
-	parse_ok("0b 01 0401ff 00 20 00");
+	w = parse_ok("0b 01 0401ff 00 20 00");
 	CHECK_INT(w->ext[0].number, 127);
 }
 

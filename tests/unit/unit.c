@@ -17,6 +17,35 @@ static size_t n_cases;
 static int failures;
 static bool skipped;
 
+/* What the running case keeps until it ends (unit_keep). */
+struct kept {
+	struct kept *next;
+	void *p;
+};
+static struct kept *kept;
+
+void *unit_keep(void *p)
+{
+	struct kept *k = malloc(sizeof(*k));
+	if (!k) {
+		fprintf(stderr, "unit: out of memory\n");
+		exit(2);
+	}
+	*k = (struct kept){kept, p};
+	kept = k;
+	return p;
+}
+
+static void free_kept(void)
+{
+	while (kept) {
+		struct kept *k = kept;
+		kept = k->next;
+		free(k->p);
+		free(k);
+	}
+}
+
 void unit_register(const char *name, void (*fn)(void))
 {
 	if (n_cases == MAX_CASES) {
@@ -155,6 +184,7 @@ int main(int argc, char **argv)
 		int before = failures;
 		skipped = false;
 		cases[i].fn();
+		free_kept();
 		ran++;
 		printf("%s %s\n", failures > before ? "FAIL" : skipped ? "SKIP" : "ok",
 		       cases[i].name);

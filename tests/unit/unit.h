@@ -58,6 +58,9 @@ uint8_t *unit_vector_hex(const char *relpath, size_t *len);
 uint8_t *unit_vector_xml_hex(const char *relpath, const char *tag, size_t *len);
 /* Hex string literal to bytes (malloc'd). */
 uint8_t *unit_hex(const char *hex, size_t *len);
+/* Hands p (malloc'd, may be NULL) to the harness, which frees it when the running case
+ * ends: for results a helper returns that point into their own buffer. Returns p. */
+void *unit_keep(void *p);
 
 #include <string.h>
 
