@@ -8,6 +8,7 @@ usage: j2735_check.py --run-tshark R --plugins DIR --captures DIR --vectors DIR
 Exit 0 pass, 1 fail, 77 skip (no schema, no vectors, no tool).
 """
 import hashlib
+import json
 import os
 import re
 import shutil
@@ -435,6 +436,206 @@ def test_reserved_value_expert(t, args):
     if row[0] != '62000' or 'reserved range 61000..65534' not in row[1]:
         raise Fail('secMark %r, expert infos %r' % (row[0], row[1]))
     print('secMark 62000 flagged: %s' % row[1])
+
+
+# --- reserved bits of BIT STRINGs ------------------------------------------------------
+
+RESERVED_BITS = 'j2735.reserved_bits'
+
+
+def decode_tree(pdml_text, skip=None):
+    """(name, show) of every j2735 value field of the first packet, in order, without the
+    subtree of the field `skip` (name, occurrence) and without expert infos; and the
+    reserved-bits warnings, the subtree skipped and whether the packet is malformed."""
+    fields, skipped = [], None
+    seen = {}
+    malformed = False
+
+    def walk(elem):
+        nonlocal skipped, malformed
+        for f in elem:  # fields, and the protocols carried in a field (1609.2 data)
+            name = f.get('name', '')
+            if f.tag == 'proto':
+                malformed |= name == '_ws.malformed'
+                walk(f)
+                continue
+            if name == RESERVED_BITS:
+                continue
+            malformed |= name == '_ws.malformed'
+            if skip and name == skip[0]:
+                seen[name] = seen.get(name, 0) + 1
+                if seen[name] == skip[1] + 1:
+                    skipped = f
+                    continue
+            if name.startswith('j2735.') and name not in ('j2735.length', 'j2735.value'):
+                fields.append((name, f.get('show')))
+            walk(f)
+
+    packet = ET.fromstring(pdml_text).find('packet')
+    walk(packet)
+    warnings = [f.get('showname') for f in packet.iter('field')
+                if f.get('name') == RESERVED_BITS]
+    return fields, warnings, skipped, malformed
+
+
+def first_field(pdml_text, name):
+    packet = ET.fromstring(pdml_text).find('packet')
+    f = next((f for f in packet.iter('field') if f.get('name') == name), None)
+    if f is None:
+        raise Fail('no %s decoded' % name)
+    return f
+
+
+def get_bits(data, at, n):
+    return int.from_bytes(data, 'big') >> (len(data) * 8 - at - n) & ((1 << n) - 1)
+
+
+def set_bits(data, at, n, value):
+    """data with the n bits at bit offset at replaced by n bits of value."""
+    return replace_bits(data, at, n, value, n)
+
+
+def replace_bits(data, at, n, value, width):
+    """data with the n bits at bit offset at replaced by value on width bits, padded with
+    zero bits to whole octets."""
+    total = len(data) * 8
+    bits = int.from_bytes(data, 'big')
+    head, tail = bits >> (total - at), bits & ((1 << (total - at - n)) - 1)
+    nbits = total - n + width
+    out = ((head << width | value) << (total - at - n)) | tail
+    octets = (nbits + 7) // 8
+    return (out << (octets * 8 - nbits)).to_bytes(octets, 'big')
+
+
+def bit_candidates(data, octet, width, value):
+    """Bit offsets in the octet where `width` bits of data equal value: where a PER field
+    that tshark shows at that octet can start."""
+    return [b for b in range(octet * 8, octet * 8 + 8)
+            if b + width <= len(data) * 8 and get_bits(data, b, width) == value]
+
+
+def pcap_with_frame(tmp, pcap, frame, name):
+    """A copy of the classic pcap file `pcap` whose first packet has the octets frame
+    (same length)."""
+    data = bytearray(open(pcap, 'rb').read())
+    little = data[:4] in (b'\xd4\xc3\xb2\xa1', b'\x4d\x3c\xb2\xa1')  # magic, µs or ns
+    caplen = int.from_bytes(data[32:36], 'little' if little else 'big')
+    if caplen != len(frame):
+        raise Fail('frame length %d, want %d' % (len(frame), caplen))
+    data[40:40 + caplen] = frame
+    out = os.path.join(tmp, name + '.pcap')
+    with open(out, 'wb') as f:
+        f.write(data)
+    os.chmod(out, 0o644)
+    os.chmod(tmp, 0o755)
+    return out
+
+
+def frame_octets(t, cap):
+    """The octets of the capture's first packet (tshark -x)."""
+    packet = json.loads(t.run('-r', cap, '-T', 'json', '-x', '-c', '1').stdout)[0]
+    return bytes.fromhex(packet['_source']['layers']['frame_raw'][0])
+
+
+def test_reserved_bits_clear(t, args):
+    """The real MAP (28 vehicle lanes) and SPaT (IntersectionStatusObject) set no
+    reserved bit: no warning."""
+    for cap, decoded in (('map-radiotap-signed.pcapng', 'j2735.GenericLane.laneID'),
+                         ('spat-radiotap.pcap', 'j2735.IntersectionState.status')):
+        pdml = t.run('-r', capture(args, cap), '-T', 'pdml').stdout
+        fields, warnings, _, malformed = decode_tree(pdml)
+        if malformed or decoded not in dict(fields) or warnings:
+            raise Fail('%s: %s decoded %s, malformed %s, warnings %s'
+                       % (cap, decoded, decoded in dict(fields), malformed, warnings))
+    print('real MAP and SPaT: no reserved-bits warning')
+
+
+def test_reserved_bits_spat_status(t, args):
+    """The real SPaT with bit 13 (noValidSPATisAvailableAtThisTime, the last defined bit)
+    of its IntersectionStatusObject set: no warning; with bit 14 (reserved) set: a warning
+    naming it. The status's position comes from tshark's decode (its octet, its value);
+    the bit in that octet is the one where setting a status bit changes the status only."""
+    cap = capture(args, 'spat-radiotap.pcap')
+    name = 'j2735.IntersectionState.status'
+    pdml = t.run('-r', cap, '-T', 'pdml').stdout
+    status = first_field(pdml, name)
+    octet, value = int(status.get('pos')), int(status.get('value'), 16)
+    want_fields, _, _, _ = decode_tree(pdml, (name, 0))
+    frame = frame_octets(t, cap)
+    with tempfile.TemporaryDirectory() as tmp:
+        def decode(at, bit):
+            mod = pcap_with_frame(tmp, cap, set_bits(frame, at + bit, 1, 1), 'spat')
+            out = t.run('-r', mod, '-T', 'pdml').stdout
+            fields, warnings, skipped, malformed = decode_tree(out, (name, 0))
+            ok = (not malformed and fields == want_fields and skipped is not None and
+                  int(skipped.get('value'), 16) == value | 1 << (15 - bit))
+            return ok, warnings
+
+        found = [at for at in bit_candidates(frame, octet, 16, value) if decode(at, 13)[0]]
+        if len(found) != 1:
+            raise Fail('IntersectionStatusObject at octet %d: %d bit offsets fit' %
+                       (octet, len(found)))
+        ok, warnings = decode(found[0], 13)
+        if warnings:
+            raise Fail('bit 13 (defined) warned: %s' % warnings)
+        ok, warnings = decode(found[0], 14)
+        if not ok or warnings != ['Reserved bits set: IntersectionStatusObject bit 14']:
+            raise Fail('bit 14: decode unchanged %s, warnings %s' % (ok, warnings))
+    print('SPaT status at frame bit %d: bit 13 silent, bit 14 %s' % (found[0], warnings))
+
+
+def test_reserved_bits_map_lane(t, args):
+    """The real MAP's MessageFrame (from its capture, on UDP) with its first lane made a
+    crosswalk (LaneAttributes-Crosswalk, SIZE(16), bits 9..15 reserved): with bit 8
+    (unsignalizedSegmentsPresent) set no warning, with bit 9 a warning naming it; every
+    other field decodes as in the original. The lane type's position comes from tshark's
+    decode (its octet; extension bit, choice index 0 and the vehicle bits): the bit in
+    that octet is the one where the crosswalk decodes and the rest is unchanged."""
+    cap = capture(args, 'map-radiotap-signed.pcapng')
+    raw = t.run('-r', cap, '-T', 'pdml').stdout
+    mf = first_field(raw, 'j2735.msgid')
+    start = int(mf.get('pos'))
+    frame = frame_octets(t, cap)
+    length = int(first_field(raw, 'j2735.length').get('show'))
+    if frame[start + 2] & 0xc0 != 0x80:
+        raise Fail('MAP length is not a two-octet length determinant')
+    message = frame[start:start + 4 + length]
+    lane_type = 'j2735.LaneAttributes.laneType'
+    dis = ('-d', 'udp.port==47347,j2735')
+    with tempfile.TemporaryDirectory() as tmp:
+        pdml = t.run('-r', udp_capture(tmp, message, 'map'), '-T', 'pdml', *dis).stdout
+        want_fields, _, lane, _ = decode_tree(pdml, (lane_type, 0))
+        vehicle = lane.find("field[@name='j2735.LaneTypeAttributes.vehicle']")
+        if lane.get('show') != '0' or vehicle is None:
+            raise Fail('the first lane is not a vehicle lane')
+        octet = int(lane.get('pos')) - int(first_field(pdml, 'j2735.msgid').get('pos'))
+        # laneType: extension bit 0, choice index 0 (3 bits), vehicle: extension bit 0, 8 bits
+        candidates = bit_candidates(message, octet, 13, int(vehicle.get('value'), 16))
+
+        def decode(at, crosswalk):
+            # crosswalk: extension bit 0, choice index 1, 16 bits (7 bits more; the open
+            # type's length grows by one octet)
+            mod = replace_bits(message, at, 13, 1 << 16 | crosswalk, 20)
+            mod = set_bits(mod, 16, 16, 0x8000 | (len(mod) - 4))
+            out = t.run('-r', udp_capture(tmp, mod, 'map-mod'), '-T', 'pdml', *dis).stdout
+            fields, warnings, skipped, malformed = decode_tree(out, (lane_type, 0))
+            bits = skipped is not None and skipped.find(
+                "field[@name='j2735.LaneTypeAttributes.crosswalk']")
+            ok = (not malformed and fields == want_fields and bits is not None and
+                  int(bits.get('value'), 16) == crosswalk)
+            return ok, warnings
+
+        found = [at for at in candidates if decode(at, 1 << 7)[0]]
+        if len(found) != 1:
+            raise Fail('laneType at octet %d: %d bit offsets fit' % (octet, len(found)))
+        ok, warnings = decode(found[0], 1 << 7)
+        if warnings:
+            raise Fail('crosswalk bit 8 (defined) warned: %s' % warnings)
+        ok, warnings = decode(found[0], 1 << 6)
+        if not ok or warnings != ['Reserved bits set: LaneAttributes-Crosswalk bit 9']:
+            raise Fail('crosswalk bit 9: decode unchanged %s, warnings %s' % (ok, warnings))
+    print('MAP lane 1 made a crosswalk at bit %d: bit 8 silent, bit 9 %s'
+          % (found[0], warnings))
 
 
 def splice_position3d_regional(frame, region_id, value):

@@ -34,6 +34,7 @@ static expert_field ei_j2735_unknown_msgid = EI_INIT;
 static expert_field ei_j2735_not_decoded = EI_INIT;
 static expert_field ei_j2735_unknown_id = EI_INIT;
 static expert_field ei_j2735_reserved_value = EI_INIT;
+static expert_field ei_j2735_reserved_bits = EI_INIT;
 static int j2735_tap = -1;
 static dissector_table_t msgid_table;
 static dissector_handle_t j2735_psid_handle;
@@ -112,6 +113,41 @@ void j2735_check_reserved(packet_info *pinfo, proto_item *item, guint32 value, g
 		expert_add_info_format(pinfo, item, &ei_j2735_reserved_value,
 				       "Value %u is in the reserved range %u..%u", value, first,
 				       last);
+}
+
+/* The first reserved bit of each type, the same in the 2016 and 2020 editions: every
+ * bit from it to the end of the fixed-size string is reserved. */
+static const struct {
+	const char *type;
+	guint first_reserved;
+} reserved_bits[J2735_BITS_COUNT] = {
+	[J2735_BITS_INTERSECTION_STATUS] = {"IntersectionStatusObject", 14},
+	[J2735_BITS_LANE_BARRIER] = {"LaneAttributes-Barrier", 10},
+	[J2735_BITS_LANE_BIKE] = {"LaneAttributes-Bike", 7},
+	[J2735_BITS_LANE_CROSSWALK] = {"LaneAttributes-Crosswalk", 9},
+	[J2735_BITS_LANE_PARKING] = {"LaneAttributes-Parking", 7},
+	[J2735_BITS_LANE_SIDEWALK] = {"LaneAttributes-Sidewalk", 4},
+	[J2735_BITS_LANE_STRIPING] = {"LaneAttributes-Striping", 6},
+	[J2735_BITS_LANE_TRACKED_VEHICLE] = {"LaneAttributes-TrackedVehicle", 5},
+};
+
+void j2735_check_reserved_bits(packet_info *pinfo, proto_item *item, tvbuff_t *bits,
+			       enum j2735_bits_type type)
+{
+	/* The PER decoder pads the value with zero bits to whole octets, so the padding is
+	 * never taken for a set reserved bit. */
+	guint nbits = bits ? tvb_captured_length(bits) * 8 : 0;
+	wmem_strbuf_t *set = wmem_strbuf_new(pinfo->pool, "");
+	guint nset = 0;
+	for (guint bit = reserved_bits[type].first_reserved; bit < nbits; bit++) {
+		if (!tvb_get_bits8(bits, bit, 1))
+			continue;
+		wmem_strbuf_append_printf(set, nset++ ? ", %u" : "%u", bit);
+	}
+	if (nset)
+		expert_add_info_format(pinfo, item, &ei_j2735_reserved_bits,
+				       "Reserved bits set: %s bit%s %s", reserved_bits[type].type,
+				       nset > 1 ? "s" : "", wmem_strbuf_get_str(set));
 }
 
 int j2735_unknown_id(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree, const char *what,
@@ -320,6 +356,8 @@ void proto_register_j2735(void)
 					"Unknown J2735 extension id", EXPFILL}},
 		{&ei_j2735_reserved_value, {"j2735.reserved_value", PI_PROTOCOL, PI_WARN,
 					    "J2735 value in a reserved range", EXPFILL}},
+		{&ei_j2735_reserved_bits, {"j2735.reserved_bits", PI_PROTOCOL, PI_WARN,
+					   "J2735 reserved bits set", EXPFILL}},
 	};
 	/* The name says which schema the plugin was generated from, or how to get one. */
 	const char *name = j2735_gen_edition

@@ -46,10 +46,29 @@ struct j2735_summary *j2735_summary_get(packet_info *pinfo);
 void j2735_note(packet_info *pinfo, enum j2735_note_kind kind, guint32 value);
 void j2735_note_bytes(packet_info *pinfo, enum j2735_note_kind kind, tvbuff_t *value);
 
-/* Expert infos the generated code raises: a value in a reserved range; an id (part II,
- * ...) with no known type, whose value is then shown as octets. */
+/* Expert infos the generated code raises: a value in a reserved range; reserved bits set;
+ * an id (part II, ...) with no known type, whose value is then shown as octets. */
 void j2735_check_reserved(packet_info *pinfo, proto_item *item, guint32 value, guint32 first,
 			  guint32 last);
+/* The BIT STRING types whose last bits the standard reserves ("reserved and set to zero",
+ * "reserved at this time and shall be zero"); the first reserved bit of each is in the table
+ * of packet-j2735.c. */
+enum j2735_bits_type {
+	J2735_BITS_INTERSECTION_STATUS,
+	J2735_BITS_LANE_BARRIER,
+	J2735_BITS_LANE_BIKE,
+	J2735_BITS_LANE_CROSSWALK,
+	J2735_BITS_LANE_PARKING,
+	J2735_BITS_LANE_SIDEWALK,
+	J2735_BITS_LANE_STRIPING,
+	J2735_BITS_LANE_TRACKED_VEHICLE,
+	J2735_BITS_COUNT
+};
+
+/* Warns when bits (a BIT STRING's octet-aligned value, NULL when absent) has a reserved
+ * bit of type set. */
+void j2735_check_reserved_bits(packet_info *pinfo, proto_item *item, tvbuff_t *bits,
+			       enum j2735_bits_type type);
 int j2735_unknown_id(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree, const char *what,
 		     guint32 id);
 
