@@ -42,6 +42,7 @@ BSM = {"id": "0A0B0C0D", "count": 5, "lat": 422817000, "lon": -837433000,
 
 def skip(reason):
     print(f"SKIP: {reason}", flush=True)
+    skip.reason = reason
     sys.exit(SKIP)
 
 
@@ -275,8 +276,9 @@ def boot(args):
         kernel = find_one(root, r"boot/vmlinuz-.*|(usr/)?lib/modules/[^/]+/vmlinuz",
                           "kernel image (vmlinuz)")
     except SystemExit as e:
-        if e.code == SKIP:
-            skip_boot(status, "guest packages unavailable (see above)")
+        if e.code == SKIP:  # the reason is printed; the checks show it too
+            with open(status, "w") as f:
+                f.write(f"SKIP: {skip.reason}\n")
         raise
     t_built = time.monotonic()
     console = os.path.join(results, "console.log")
