@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/utsname.h>
 
 #include "cli.h"
 #include "nl80211.h"
@@ -42,9 +43,36 @@ static uint32_t parse_freq(const char *s)
 	return v >= 2400 && v <= 7200 ? (uint32_t)v : 0;
 }
 
-/* Why a request failed, in the user's words, from the errno and what the phy reports. */
+/* Why a join narrower than 20 MHz failed, from what the phy and the channel report;
+ * written to buf, which is returned. */
+static const char *narrow_width_hint(const struct v2x_nl_wiphy *w, unsigned width,
+				     char *buf, size_t len)
+{
+	if (width == 10 && w->chan.no_10mhz)
+		return "the regulatory domain does not allow 10 MHz on this channel: retry with "
+		       "--width 20, or use a domain that allows it";
+	struct utsname u;
+	const char *release = uname(&u) == 0 ? u.release : "?";
+	if (!(width == 5 ? w->supports_5mhz : w->supports_10mhz))
+		/* A 20 MHz radio does not hear 10 MHz ITS-G5/DSRC stations: say so. */
+		snprintf(buf, len,
+			 "phy%u offers no %u MHz channels (kernel %s): its driver lacks them, or "
+			 "the kernel is one from 2026 on (Linux removed 5 and 10 MHz channels). "
+			 "Retry with --width 20 (such a radio does not hear stations on 10 MHz "
+			 "channels), or use an older kernel with an 802.11p-capable driver",
+			 w->index, width, release);
+	else
+		snprintf(buf, len, "phy%u reports %u MHz support, but this kernel (%s) refused "
+			 "the channel at %u MHz: retry with --width 20", w->index, width, release,
+			 width);
+	return buf;
+}
+
+/* Why a request failed, in the user's words, from the errno and what the phy reports
+ * (NULL when there is nothing to add); buf holds a hint that needs formatting. */
 static const char *hint_for(struct v2x_nl *nl, const struct v2x_nl_error *e,
-			    const struct v2x_nl_iface *iface, uint32_t freq, unsigned width)
+			    const struct v2x_nl_iface *iface, uint32_t freq, unsigned width,
+			    char *buf, size_t len)
 {
 	switch (e->err) {
 	case EPERM:
@@ -80,9 +108,7 @@ static const char *hint_for(struct v2x_nl *nl, const struct v2x_nl_error *e,
 		       "domain/regulatory.db that enables it (iw reg set, an 802.11p regdb); "
 		       "for mac80211_hwsim load the module with regtest=5";
 	if (width < 20)
-		return "5/10 MHz channels are not supported by this kernel or driver (Linux "
-		       "dropped 5/10 MHz support in 2026): retry with --width 20, or use a "
-		       "kernel/driver with 802.11p support";
+		return narrow_width_hint(&w, width, buf, len);
 	if (!w.supports_ocb)
 		return "the driver has no OCB mode";
 	return NULL;
@@ -96,7 +122,8 @@ static int fail(struct v2x_nl *nl, const char *what, const char *ifname,
 	if (e->msg[0])
 		fprintf(stderr, " (%s)", e->msg);
 	fputc('\n', stderr);
-	const char *hint = hint_for(nl, e, iface, freq, width);
+	char buf[512];
+	const char *hint = hint_for(nl, e, iface, freq, width, buf, sizeof buf);
 	if (hint)
 		fprintf(stderr, "  hint: %s\n", hint);
 	return V2X_EXIT_RUNTIME;

@@ -25,12 +25,24 @@ while [ ! -e /sys/class/net/wlan2 ] && [ $i -lt 50 ]; do sleep 0.2; i=$((i + 1))
 echo 1 >/proc/sys/net/ipv6/conf/all/disable_ipv6
 echo 1 >/proc/sys/net/ipv6/conf/default/disable_ipv6
 cat /sys/class/net/wlan0/address >$R/wlan0.mac
+uname -r >$R/uname
 
-run ocb-join-wlan0 v2xcap ocb join wlan0 5890 --width 10
-run ocb-join-wlan1 v2xcap ocb join wlan1 178 --width 10
-run ocb-rejoin-wlan0 v2xcap ocb join wlan0 5890 --width 10
-run ocb-join-disabled v2xcap ocb join wlan2 5500 --width 10
-run ocb-join-wlan2 v2xcap ocb join wlan2 5900 --width 10
+# What this kernel does with each OCB channel width; Linux dropped 5/10 MHz in 2026.
+for w in 5 10 20; do
+	run ocb-width-$w v2xcap ocb join wlan2 5900 --width $w
+	run ocb-width-$w-status v2xcap ocb status wlan2
+done
+run ocb-width-leave v2xcap ocb leave wlan2
+# The rest at 10 MHz, the ITS channel width, where the kernel still has it; else 20.
+W=20
+[ "$(cat $R/ocb-width-10.rc)" = 0 ] && W=10
+echo $W >$R/width
+
+run ocb-join-wlan0 v2xcap ocb join wlan0 5890 --width $W
+run ocb-join-wlan1 v2xcap ocb join wlan1 178 --width $W
+run ocb-rejoin-wlan0 v2xcap ocb join wlan0 5890 --width $W
+run ocb-join-disabled v2xcap ocb join wlan2 5500 --width $W
+run ocb-join-wlan2 v2xcap ocb join wlan2 5900 --width $W
 run ocb-status-wlan0 v2xcap ocb status wlan0
 run ocb-monitor v2xcap ocb monitor wlan1 --name mon1
 cat /sys/class/net/mon1/type >$R/mon1.type 2>&1
@@ -56,7 +68,7 @@ kill -INT $p1 $p2 $p3
 wait $p1; echo $? >$R/capture-mon1.rc
 wait $p2; echo $? >$R/capture-wlan1.rc
 wait $p3; echo $? >$R/capture-wlan2.rc
-run ocb-switch-wlan2 v2xcap ocb join wlan2 5910 --width 10
+run ocb-switch-wlan2 v2xcap ocb join wlan2 5910 --width $W
 run ocb-status-switched v2xcap ocb status wlan2
 run ocb-leave-wlan2 v2xcap ocb leave wlan2
 run ocb-status-left v2xcap ocb status wlan2

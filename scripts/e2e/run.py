@@ -1,19 +1,26 @@
 #!/usr/bin/python3
-"""End-to-end test on a real Linux kernel: Debian's 6.1 kernel with mac80211_hwsim
-(radios=3, regtest=5) booted under qemu (TCG), the static v2xcap in a busybox initramfs.
+"""End-to-end test on a real Linux kernel: a Debian kernel with mac80211_hwsim (radios=3,
+regtest=5) booted under qemu (TCG), v2xcap and its shared libraries in a busybox initramfs.
 
-  run.py boot  --work DIR --v2xcap-static BIN --replay PCAP   builds the guest, boots it
-  run.py check NAME --work DIR --v2xcap BIN [--run-tshark SH --plugin-dir D]
-                                                              asserts on the results
+  run.py boot --kernel LABEL --suite SUITE --work DIR --v2xcap BIN --replay PCAP
+        builds the guest from SUITE's packages ("host": this machine's apt, e.g. Debian
+        12's 6.1; "sid": Debian unstable's 7.x, from the root scripts/debian-root makes)
+        and boots it; LABEL (6.1, 7.x) is the kernel version the guest must report
+  run.py check NAME --kernel LABEL --work DIR --v2xcap BIN [--widths 5,10,20]
+                [--run-tshark SH --plugin-dir D]
+        asserts on the results; --widths: the OCB widths this kernel is expected to join
 
-Every guest piece is a Debian package fetched with `apt-get download` and unpacked with
-`dpkg-deb -x` into DIR (nothing is installed on the host). A missing qemu, package or
-network makes `boot` exit 77 (SKIP) with the reason, and every check SKIPs after it.
+Every guest piece is a Debian package fetched with `apt-get download` (for another suite
+inside its root, scripts/in-root) and unpacked here (nothing is installed on the host).
+A missing qemu, package, root or network makes `boot` exit 77 (SKIP) with the reason,
+and every check SKIPs after it.
 """
 import argparse
 import base64
 import csv
+import gzip
 import io
+import lzma
 import os
 import re
 import shutil
@@ -25,6 +32,7 @@ import time
 
 SKIP = 77
 HERE = os.path.dirname(os.path.abspath(__file__))
+IN_ROOT = os.path.join(HERE, "..", "in-root")
 GUEST_PACKAGES = ["busybox-static", "wireless-regdb"]
 BOOT_TIMEOUT_S = 170     # the host-side limit; the guest's own watchdog fires earlier
 GUEST_WATCHDOG_S = 140
@@ -34,6 +42,7 @@ BSM = {"id": "0A0B0C0D", "count": 5, "lat": 422817000, "lon": -837433000,
 
 def skip(reason):
     print(f"SKIP: {reason}", flush=True)
+    skip.reason = reason
     sys.exit(SKIP)
 
 
@@ -48,82 +57,147 @@ def sh(cmd, **kw):
 
 # ---------------------------------------------------------------- guest build
 
-def kernel_package():
-    out = sh(["apt-cache", "depends", "linux-image-amd64"])
-    m = re.search(r"Depends: (linux-image-\S+-amd64)\b", out.stdout)
-    if out.returncode != 0 or not m:
-        skip("no linux-image-amd64 in the apt cache (run apt-get update): "
-             + out.stderr.strip())
-    return m.group(1)
+class Apt:
+    """apt of the host, or of another suite's root (through scripts/in-root)."""
+
+    def __init__(self, suite):
+        self.prefix = [] if suite == "host" else [IN_ROOT, suite]
+        if self.prefix and os.geteuid() != 0:
+            skip(f"the {suite} kernel comes from a {suite} root (scripts/debian-root), "
+                 "which needs root")
+
+    def depends(self, package, pattern):
+        """The dependencies of package whose names match pattern."""
+        out = sh(self.prefix + ["apt-cache", "depends", package], cwd="/")
+        if out.returncode != 0:
+            skip(f"apt-cache depends {package}: {out.stderr.strip()}")
+        return re.findall(rf"^  Depends: ({pattern})$", out.stdout, re.M)
+
+    def download(self, debs, packages):
+        out = sh(self.prefix + ["apt-get", "download"] + packages, cwd=debs)
+        if out.returncode != 0 and os.geteuid() == 0:
+            # Package lists older than the mirror: refresh once and retry.
+            sh(self.prefix + ["apt-get", "update", "-qq"], cwd="/")
+            out = sh(self.prefix + ["apt-get", "download"] + packages, cwd=debs)
+        if out.returncode != 0:
+            lines = [l for l in out.stderr.strip().splitlines() if not l.startswith("W:")]
+            skip(f"cannot download {' '.join(packages)} (no network or no apt source?): "
+                 f"{(lines or [''])[-1]}")
 
 
-def fetch(debs, packages):
+def kernel_packages(apt):
+    """The kernel linux-image-amd64 depends on, and the packages that carry its image and
+    modules where Debian splits them (linux-binary-*, linux-modules-*, since 7.x)."""
+    image = apt.depends("linux-image-amd64", r"linux-image-\S+-amd64")
+    if not image:
+        skip("no linux-image-amd64 in the apt cache (run apt-get update)")
+    version = image[0][len("linux-image-"):]
+    return image + apt.depends(image[0], rf"linux-(?:binary|modules)-{re.escape(version)}")
+
+
+def fetch(apt, debs, packages):
+    """The .deb files of packages in debs, downloading the ones not there yet."""
     os.makedirs(debs, exist_ok=True)
-    missing = [p for p in packages
-               if not any(f.startswith(p + "_") for f in os.listdir(debs))]
-    if not missing:
-        return
-    out = sh(["apt-get", "download"] + missing, cwd=debs)
-    if out.returncode != 0:
-        lines = out.stderr.strip().splitlines() or [""]
-        skip(f"cannot download {' '.join(missing)} (no network or no apt source?): "
-             f"{lines[-1]}")
+
+    def have(p):
+        return sorted(f for f in os.listdir(debs) if f.startswith(p + "_"))
+    missing = [p for p in packages if not have(p)]
+    if missing:
+        apt.download(debs, missing)
+    return [have(p)[-1] for p in packages]
 
 
-# Of the kernel package only what the guest needs: unpacking all its modules takes
-# longer than booting.
-KERNEL_PARTS = ["./boot/vmlinuz-*", "./lib/modules/*/kernel/net/*",
-                "./lib/modules/*/kernel/lib/*", "./lib/modules/*/kernel/drivers/virtio/*",
-                "./lib/modules/*/kernel/drivers/net/wireless/*"]
+# Of the kernel packages only what the guest needs: unpacking all modules takes longer
+# than booting. Debian 12 has /boot/vmlinuz-*, 7.x /usr/lib/modules/*/vmlinuz.
+KERNEL_PARTS = re.compile(r"(\./)?(boot/vmlinuz-.*|(usr/)?lib/modules/[^/]+/(vmlinuz|kernel/"
+                          r"(net|lib|drivers/virtio|drivers/net/wireless)/.*))")
 
 
-def unpack(debs, root):
+def unpack(debs, files, root):
+    """Unpacks the .deb files into root, unless root holds exactly these already."""
     stamp = os.path.join(root, ".unpacked")
-    if os.path.exists(stamp):
+    if os.path.exists(stamp) and read(stamp).decode().split() == files:
         return
-    os.makedirs(root, exist_ok=True)
-    for deb in sorted(f for f in os.listdir(debs) if f.endswith(".deb")):
+    shutil.rmtree(root, ignore_errors=True)
+    os.makedirs(root)
+    for deb in files:
         path = os.path.join(debs, deb)
-        if deb.startswith("linux-image-"):
-            cmd = (f"dpkg-deb --fsys-tarfile '{path}' | tar -x -C '{root}' --wildcards "
-                   + " ".join(f"'{p}'" for p in KERNEL_PARTS))
-            rc = subprocess.run(cmd, shell=True).returncode
+        if deb.startswith("linux-"):
+            proc = subprocess.Popen(["dpkg-deb", "--fsys-tarfile", path],
+                                    stdout=subprocess.PIPE)
+            with tarfile.open(fileobj=proc.stdout, mode="r|") as tar:
+                for m in tar:
+                    if m.isfile() and KERNEL_PARTS.fullmatch(m.name):
+                        tar.extract(m, root)
+            rc = proc.wait()
         else:
             rc = sh(["dpkg-deb", "-x", path, root]).returncode
         if rc != 0:
             skip(f"dpkg-deb cannot unpack {deb}")
-    open(stamp, "w").close()
+    with open(stamp, "w") as f:
+        f.write("\n".join(files) + "\n")
+
+
+def find_one(root, pattern, what):
+    """The file under root whose path (relative to root) matches pattern."""
+    for d, _, files in os.walk(root):
+        for f in sorted(files):
+            path = os.path.join(d, f)
+            if re.fullmatch(pattern, os.path.relpath(path, root)):
+                return path
+    skip(f"the guest packages have no {what}")
 
 
 def module_index(root):
+    """Module name -> path of its .ko (plain, or .ko.xz/.ko.gz as Debian 13 on ship them)."""
     index = {}
-    for d, _, files in os.walk(os.path.join(root, "lib", "modules")):
+    for d, _, files in os.walk(root):
         for f in files:
-            if f.endswith(".ko"):
-                index[f[:-3].replace("-", "_")] = os.path.join(d, f)
+            m = re.fullmatch(r"(.+)\.ko(\.xz|\.gz)?", f)
+            if m:
+                index[m.group(1).replace("-", "_")] = os.path.join(d, f)
     return index
 
 
-def depends_of(path):
-    with open(path, "rb") as f:
-        m = re.search(rb"depends=([\w,-]*)\x00", f.read())
+def module_data(path):
+    """A module's ELF image: the guest's busybox insmod loads uncompressed modules only."""
+    data = read(path)
+    if path.endswith(".xz"):
+        return lzma.decompress(data)
+    if path.endswith(".gz"):
+        return gzip.decompress(data)
+    return data
+
+
+def depends_of(data):
+    m = re.search(rb"depends=([\w,-]*)\x00", data)
     return [d.replace("-", "_") for d in m.group(1).decode().split(",") if d] if m else []
 
 
 def load_order(index, top):
-    """Modules top needs, dependencies first (read from each .ko's depends=)."""
-    order = []
+    """Modules top needs, dependencies first (read from each .ko's depends=), with their
+    uncompressed images."""
+    order = {}
 
     def visit(name):
         if name in order:
             return
         if name not in index:
             skip(f"kernel package has no module {name}")
-        for dep in depends_of(index[name]):
+        data = module_data(index[name])
+        for dep in depends_of(data):
             visit(dep)
-        order.append(name)
+        order[name] = data
     visit(top)
     return order
+
+
+def shared_libraries(binary):
+    """The shared objects binary loads (its ELF interpreter too), as ldd resolves them."""
+    out = sh(["ldd", binary])
+    if out.returncode != 0:
+        return []  # a static binary ("not a dynamic executable")
+    return re.findall(r"^\s*(?:\S+ => )?(/\S+) \(0x", out.stdout, re.M)
 
 
 def cpio_newc(entries):
@@ -149,27 +223,30 @@ def read(path):
         return f.read()
 
 
-def build_initramfs(root, work, v2xcap_static, replay):
-    index = module_index(root)
-    order = load_order(index, "mac80211_hwsim")
-    fw = os.path.join(root, "lib", "firmware")
-    dirs = ["bin", "dev", "proc", "sys", "tmp", "results", "modules", "lib",
-            "lib/firmware"]
-    entries = [(d, 0o40755, None) for d in dirs]
-    entries += [
-        ("bin/busybox", 0o100755, read(os.path.join(root, "bin", "busybox"))),
-        ("init", 0o100755, read(os.path.join(HERE, "init"))),
-        ("guest-test.sh", 0o100755, read(os.path.join(HERE, "guest-test.sh"))),
-        ("bin/v2xcap", 0o100755, read(v2xcap_static)),
-        ("replay.pcap", 0o100644, read(replay)),
-        ("modules.order", 0o100644,
-         "\n".join(m for m in order if m != "mac80211_hwsim").encode() + b"\n"),
-        ("lib/firmware/regulatory.db", 0o100644,
-         read(os.path.join(fw, "regulatory.db-debian"))),
-        ("lib/firmware/regulatory.db.p7s", 0o100644,
-         read(os.path.join(fw, "regulatory.db.p7s-debian"))),
-    ]
-    entries += [(f"modules/{m}.ko", 0o100644, read(index[m])) for m in order]
+def build_initramfs(root, work, v2xcap, replay):
+    order = load_order(module_index(root), "mac80211_hwsim")
+    files = {
+        "bin/busybox": (0o755, read(find_one(root, r"(usr/)?bin/busybox", "busybox"))),
+        "init": (0o755, read(os.path.join(HERE, "init"))),
+        "guest-test.sh": (0o755, read(os.path.join(HERE, "guest-test.sh"))),
+        "bin/v2xcap": (0o755, read(v2xcap)),
+        "replay.pcap": (0o644, read(replay)),
+        "modules.order": (0o644, "\n".join(m for m in order if m != "mac80211_hwsim")
+                          .encode() + b"\n"),
+        "lib/firmware/regulatory.db": (0o644, read(find_one(
+            root, r"(usr/)?lib/firmware/regulatory\.db-debian", "regulatory.db"))),
+        "lib/firmware/regulatory.db.p7s": (0o644, read(find_one(
+            root, r"(usr/)?lib/firmware/regulatory\.db\.p7s-debian", "regulatory.db.p7s"))),
+    }
+    files.update({f"modules/{m}.ko": (0o644, data) for m, data in order.items()})
+    # The host's v2xcap runs as it is, with the host's libraries at the same paths.
+    files.update({lib.lstrip("/"): (0o755, read(lib)) for lib in shared_libraries(v2xcap)})
+    dirs = {"dev", "proc", "sys", "tmp", "results"}
+    for name in files:
+        parts = name.split("/")[:-1]
+        dirs.update("/".join(parts[:i]) for i in range(1, len(parts) + 1))
+    entries = [(d, 0o40755, None) for d in sorted(dirs)]
+    entries += [(name, 0o100000 | mode, data) for name, (mode, data) in files.items()]
     path = os.path.join(work, "initramfs.cpio")
     with open(path, "wb") as f:
         f.write(cpio_newc(entries))
@@ -187,24 +264,22 @@ def boot(args):
         f.write("SKIP: the boot did not finish\n")
     if not shutil.which("qemu-system-x86_64"):
         skip_boot(status, "qemu-system-x86_64 not installed (Debian: qemu-system-x86)")
-    if not os.path.exists(args.v2xcap_static):
-        skip_boot(status, f"no static v2xcap at {args.v2xcap_static} (needs the static "
-                  "archives of libpcap0.8-dev, libnl-genl-3-dev, libdbus-1-dev)")
-    for tool in ("apt-get", "dpkg-deb"):
+    for tool in ("apt-get", "dpkg-deb", "ldd"):
         if not shutil.which(tool):
             skip_boot(status, f"{tool} not found: the guest is built from Debian packages")
-    kpkg = kernel_package()
     debs = os.path.join(work, "debs")
     root = os.path.join(work, "root")
     try:
-        fetch(debs, [kpkg] + GUEST_PACKAGES)
-        unpack(debs, root)
-        initramfs = build_initramfs(root, work, args.v2xcap_static, args.replay)
+        apt = Apt(args.suite)
+        unpack(debs, fetch(apt, debs, kernel_packages(apt) + GUEST_PACKAGES), root)
+        initramfs = build_initramfs(root, work, args.v2xcap, args.replay)
+        kernel = find_one(root, r"boot/vmlinuz-.*|(usr/)?lib/modules/[^/]+/vmlinuz",
+                          "kernel image (vmlinuz)")
     except SystemExit as e:
-        if e.code == SKIP:
-            skip_boot(status, "guest packages unavailable (see above)")
+        if e.code == SKIP:  # the reason is printed; the checks show it too
+            with open(status, "w") as f:
+                f.write(f"SKIP: {skip.reason}\n")
         raise
-    kernels = [f for f in os.listdir(os.path.join(root, "boot")) if f.startswith("vmlinuz")]
     t_built = time.monotonic()
     console = os.path.join(results, "console.log")
     serial = os.path.join(work, "results.b64")
@@ -212,7 +287,7 @@ def boot(args):
         if os.path.exists(f):
             os.remove(f)
     cmd = ["qemu-system-x86_64", "-accel", "tcg", "-m", "512", "-smp", "1",
-           "-kernel", os.path.join(root, "boot", kernels[0]), "-initrd", initramfs,
+           "-kernel", kernel, "-initrd", initramfs,
            "-append", f"console=ttyS0 panic=-1 quiet V2X_WATCHDOG={GUEST_WATCHDOG_S}",
            "-no-reboot", "-display", "none", "-monitor", "none", "-nic", "none",
            "-serial", f"file:{console}", "-serial", f"file:{serial}"]
@@ -237,7 +312,7 @@ def boot(args):
         f.write(f"BOOTED: {times}\n")
     with open(os.path.join(results, "guest.log")) as f:
         print(f.read())
-    print(f"e2e wall time: {times}")
+    print(f"e2e wall time ({os.path.basename(kernel)}): {times}")
 
 
 def skip_boot(status, reason):
@@ -255,7 +330,7 @@ class Results:
         try:
             status = open(os.path.join(self.dir, "STATUS")).read().strip()
         except OSError:
-            skip("the guest was not booted (run the e2e_guest_boot test first)")
+            skip("the guest was not booted (run the e2e_<kernel>_guest_boot test first)")
         if not status.startswith("BOOTED"):
             skip(f"guest boot: {status}")
 
@@ -287,6 +362,38 @@ def expect(cond, what):
     print(f"ok: {what}")
 
 
+def check_kernel_version(r):
+    release = r.text("uname").strip()
+    label = r.args.kernel
+    prefix = label[:-1] if label.endswith(".x") else label + "."
+    expect(release.startswith(prefix), f"the guest runs kernel {label} ({release})")
+
+
+def check_ocb_widths(r):
+    """Each width either joins, or fails with the kernel's text and a hint offering 20."""
+    if not r.args.widths:
+        fail("ocb_widths needs --widths (the widths this kernel joins)")
+    allowed = [int(w) for w in r.args.widths.split(",")]
+    for w in (5, 10, 20):
+        out = r.text(f"ocb-width-{w}.out").strip()
+        status = r.text(f"ocb-width-{w}-status.out")
+        if w in allowed:
+            expect(r.rc(f"ocb-width-{w}") == 0 and f"{w} MHz wide" in out,
+                   f"{w} MHz: joins ({out})")
+            expect(f"width {w} MHz" in status, f"{w} MHz: status reports width {w} MHz")
+        else:
+            expect(r.rc(f"ocb-width-{w}") == 1 and "Invalid argument (kernel: " in out,
+                   f"{w} MHz: refused with the kernel's text: {out.splitlines()[0]}")
+            expect(f"hint: phy2 offers no {w} MHz channels" in out and "--width 20" in out,
+                   f"{w} MHz: the hint names the missing width and offers --width 20")
+        if w < 20:
+            said = f"{w} MHz supported" if w in allowed else f"{w} MHz not reported"
+            expect(said in status, f"status says '{said}'")
+    want = 10 if 10 in allowed else 20
+    expect(r.text("width").strip() == str(want),
+           f"the rest of the test runs at {want} MHz (10 where the kernel allows it)")
+
+
 def check_ocb_join(r):
     for name in ("ocb-join-wlan0", "ocb-join-wlan1"):
         expect(r.rc(name) == 0, f"{name} exits 0 ({r.text(name + '.out').strip()})")
@@ -309,7 +416,9 @@ def check_ocb_status(r):
     out = r.text("ocb-status-wlan0.out")
     expect(r.rc("ocb-status-wlan0") == 0, "ocb status wlan0 exits 0")
     expect("type ocb" in out, f"status reports OCB mode: {out.splitlines()[0]}")
-    expect("5890 MHz" in out and "width 10 MHz" in out, "status reports 5890 MHz / 10 MHz")
+    width = r.text("width").strip()
+    expect("5890 MHz" in out and f"width {width} MHz" in out,
+           f"status reports 5890 MHz / {width} MHz")
     expect("OCB supported" in out, "status reports the phy's OCB support")
 
 
@@ -440,6 +549,8 @@ def check_bsm_fields(r):
 
 
 CHECKS = {
+    "kernel_version": check_kernel_version,
+    "ocb_widths": check_ocb_widths,
     "ocb_join": check_ocb_join,
     "ocb_status": check_ocb_status,
     "ocb_switch_and_leave": check_ocb_switch_and_leave,
@@ -462,7 +573,11 @@ def main():
     ap.add_argument("action", choices=["boot", "check"])
     ap.add_argument("name", nargs="?", choices=sorted(CHECKS))
     ap.add_argument("--work", required=True)
-    ap.add_argument("--v2xcap-static")
+    ap.add_argument("--kernel", required=True,
+                    help="the kernel version the guest runs (6.1, 7.x: any 7.*)")
+    ap.add_argument("--suite", default="host", help="boot: whose packages (host, sid, ...)")
+    ap.add_argument("--widths", default="",
+                    help="check: the OCB widths (MHz) this kernel is expected to join")
     ap.add_argument("--v2xcap")
     ap.add_argument("--replay", required=True)
     ap.add_argument("--run-tshark")
