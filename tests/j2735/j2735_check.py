@@ -265,15 +265,137 @@ def test_carma(t, args, kind, expected):
 
 # --- behaviours ------------------------------------------------------------------------
 
-def test_sdsm_unknown(t, args):
+SDSM_FIELDS = {'j2735.SensorDataSharingMessage.msgCnt': '10',
+               'j2735.SensorDataSharingMessage.sourceID': '010c0c0a',
+               'j2735.Position3D.lat': '423010070', 'j2735.Position3D.long': '-836987660',
+               'j2735.DetectedObjectCommonData.objType': '2',  # vru
+               'j2735.DetectedObjectCommonData.objectID': '8010'}
+
+
+def test_sdsm_xer(t, args):
+    """2024: the jpo-ode SDSM decodes in full, every XER leaf equal, the VRU object named."""
+    if args.edition < '2024':
+        raise Skip('SDSM is not in the J2735 %s schema' % args.edition)
     cap = capture(args, 'sdsm-radiotap.pcap')
-    rows = t.fields(cap, ['j2735.msgid', '_ws.malformed', '_ws.expert.message', '_ws.col.Info'])
-    msgid, malformed, expert, info = rows[0]
-    if msgid != '41' or malformed:
-        raise Fail('msgid %r malformed %r' % (msgid, malformed))
-    if 'not in the J2735' not in expert and 'without the SAE' not in expert:
-        raise Fail('no "not decoded" expert info: %r' % expert)
-    print('SDSM: message id 41, not decoded (%s), not malformed; info %r' % (expert, info))
+    test_xer(t, args, 'sdsm-radiotap.pcap', 'jpo-ode/decoder-output-sdsm.xml')
+    names = list(SDSM_FIELDS) + ['_ws.malformed', '_ws.expert.message', '_ws.col.Info']
+    got = dict(zip(names, t.fields(cap, names)[0]))
+    bad = ['%s: want %s, got %s' % (n, v, got[n]) for n, v in SDSM_FIELDS.items()
+           if got[n].replace(':', '').lower() != v]
+    if bad or got['_ws.malformed'] or got['_ws.expert.message'] or \
+            not got['_ws.col.Info'].endswith('SDSM'):
+        raise Fail('\n  '.join(bad + ['info %r, expert %r, malformed %r' % (
+            got['_ws.col.Info'], got['_ws.expert.message'], got['_ws.malformed'])]))
+    print('SDSM: %s' % ', '.join('%s=%s' % (n.split('.', 1)[1], v)
+                                 for n, v in SDSM_FIELDS.items()))
+
+
+def test_sdsm_not_in_edition(t, args):
+    """Before 2024 (or without a schema) message id 41 is named, with a note, never an
+    error: "SDSM: not in this edition" in the expert info and the Info column."""
+    if args.edition >= '2024':
+        raise Skip('SDSM is in the J2735 %s schema' % args.edition)
+    cap = capture(args, 'sdsm-radiotap.pcap')
+    rows = t.fields(cap, ['j2735.msgid', '_ws.malformed', '_ws.expert.message',
+                          '_ws.expert.severity', '_ws.col.Info'])
+    msgid, malformed, expert, severity, info = rows[0]
+    want = 'SDSM: not in this edition' if args.edition else 'without the SAE'
+    if msgid != '41' or malformed or want not in expert or severity != '4194304':
+        raise Fail('msgid %r malformed %r expert %r severity %r' % (msgid, malformed, expert,
+                                                                    severity))
+    if args.edition and not info.endswith('SDSM: not in this edition'):
+        raise Fail('info %r' % info)
+    print('SDSM: message id 41, %r (note), info %r' % (expert, info))
+
+
+def message_frame(msg_id, value):
+    """A MessageFrame (UPER): extension bit, messageId, open type of value (< 128 octets)."""
+    return bytes([msg_id >> 8 & 0x7f, msg_id & 0xff, len(value)]) + value
+
+
+def test_placeholders(t, args):
+    """The messages an edition only reserves (2024: RGA, PSM2, TSPaT, SCPR, SCPS ::= NULL)
+    are named and noted as placeholders, not errors; the NULL value is one zero octet."""
+    if args.edition < '2024':
+        raise Skip('no placeholder messages in the J2735 %s schema' % args.edition)
+    want = {43: 'RGA', 44: 'PSM2', 45: 'TSPaT', 46: 'SCPR', 47: 'SCPS'}
+    with tempfile.TemporaryDirectory() as tmp:
+        for mid, name in want.items():
+            cap = udp_capture(tmp, message_frame(mid, b'\x00'), 'ph%d' % mid)
+            row = t.fields(cap, ['j2735.msgid', '_ws.malformed', '_ws.expert.message',
+                                 '_ws.expert.severity', '_ws.col.Info'],
+                           '-d', 'udp.port==47347,j2735')[0]
+            if row[0] != str(mid) or row[1] or row[3] != '4194304' or \
+                    not row[2].startswith('%s: placeholder in this edition' % name) or \
+                    not row[4].endswith(name):
+                raise Fail('message id %d: %s' % (mid, row))
+    print('placeholders named with a note: %s' % ', '.join(want.values()))
+
+
+def test_names_of_every_message(t, args, schema_dir):
+    """The Info column and the j2735,tree statistics name every message id of the schema's
+    MessageFrame module by the short name its comment gives (`... DSRCmsgID ::= 41 -- SDSM`).
+    Each message carries one zero octet: what matters is the name, decoded or not."""
+    ids = {}
+    for path in sorted(os.listdir(schema_dir)):
+        text = open(os.path.join(schema_dir, path), 'rb').read().decode('latin-1')
+        for mid, name in re.findall(r'DSRCmsgID\s*::=\s*(\d+)\s*--\s*([A-Za-z][\w]*)', text):
+            if 18 <= int(mid) < 240:
+                ids[int(mid)] = name
+    if len(ids) < 15:
+        raise Fail('%d message ids found in %s' % (len(ids), schema_dir))
+    with tempfile.TemporaryDirectory() as tmp:
+        txt = os.path.join(tmp, 'all.txt')
+        with open(txt, 'w') as f:
+            for mid in sorted(ids):
+                f.write('000000 %s\n' % ' '.join('%02x' % b for b in message_frame(mid, b'\0')))
+        cap = os.path.join(tmp, 'all.pcap')
+        subprocess.run(['text2pcap', '-q', '-u', '47347,47347', txt, cap], check=True)
+        os.chmod(cap, 0o644)
+        os.chmod(tmp, 0o755)
+        rows = t.fields(cap, ['j2735.msgid', '_ws.col.Info'], '-d', 'udp.port==47347,j2735')
+        tree = t.run('-r', cap, '-q', '-z', 'j2735,tree', '-d', 'udp.port==47347,j2735').stdout
+    bad = []
+    for (mid, name), (got_id, info) in zip(sorted(ids.items()), rows):
+        if got_id != str(mid) or not re.search(r'(^| )%s( |:|$)' % re.escape(name), info):
+            bad.append('%d %s: info %r' % (mid, name, info))
+        if not re.search(r'^\s*%s\s+1\s' % re.escape(name), tree, re.M):
+            bad.append('%d %s: not in the statistics tree' % (mid, name))
+    if bad or len(rows) != len(ids):
+        raise Fail('%d messages, %d rows:\n  %s' % (len(ids), len(rows), '\n  '.join(bad)))
+    print('%d message ids named in Info and statistics: %s'
+          % (len(ids), ' '.join(ids[m] for m in sorted(ids))))
+
+
+def test_broken_schema(t, args, source, schema_dir):
+    """A schema asn2wrs rejects never fails configure: a copy of the build's schema with one
+    broken line configures (exit 0), says once where (file:line) and what asn2wrs said, and
+    leaves the plugin header-only (J2735_ASN2WRS_OK FALSE)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        schema = os.path.join(tmp, 'schema')
+        os.mkdir(schema)
+        broken = None
+        for name in sorted(os.listdir(schema_dir)):
+            text = open(os.path.join(schema_dir, name), 'rb').read()
+            m = re.search(rb'::=\s*SEQUENCE\s*\{', text)
+            if m and broken is None:
+                line = text.count(b'\n', 0, m.end()) + 1
+                text = text[:m.end()] + b' broken broken broken,' + text[m.end():]
+                broken = '%s:%d' % (os.path.join(schema, name), line)
+            with open(os.path.join(schema, name), 'wb') as f:
+                f.write(text)
+        p = subprocess.run(['cmake', '-S', source, '-B', os.path.join(tmp, 'build'),
+                            '-DJ2735_ASN1_DIR=' + schema], capture_output=True, text=True,
+                           timeout=600)
+        out = ' '.join((p.stdout + p.stderr).split())
+        cache = open(os.path.join(tmp, 'build', 'CMakeCache.txt')).read() \
+            if p.returncode == 0 else ''
+    want = '%s: asn2wrs: Unexpected token' % broken
+    if p.returncode != 0 or want not in out or out.count('J2735 plugin: no message') != 1 or \
+            'header-only' not in out or 'J2735_ASN2WRS_OK:INTERNAL=FALSE' not in cache:
+        raise Fail('configure exit %d; want one message with %r:\n%s' % (p.returncode, want,
+                                                                          out[-3000:]))
+    print('broken schema: configure exit 0, %r, header-only plugin' % want)
 
 
 BSM_FIELDS = ['j2735.BSMcoreData.id', 'j2735.BSMcoreData.msgCnt', 'j2735.BSMcoreData.secMark',
@@ -730,7 +852,8 @@ def main():
     args = ap.parse_args()
     t = Tshark(args)
     needs_schema = args.test not in ('msgid_header', 'stats_tree', 'fuzz', 'edition_shown',
-                                     'sdsm_unknown', 'udp_heuristic', 'no_undefined_symbols')
+                                     'sdsm_not_in_edition', 'udp_heuristic',
+                                     'no_undefined_symbols')
     try:
         if needs_schema and not args.edition:
             raise Skip('no SAE J2735 schema: configure with -DJ2735_ASN1_DIR=<dir>')
@@ -738,6 +861,10 @@ def main():
             raise Skip('vectors not found at %s' % args.vectors)
         if args.test == 'xer':
             test_xer(t, args, *args.rest)
+        elif args.test == 'broken_schema':
+            test_broken_schema(t, args, *args.rest)
+        elif args.test == 'names_of_every_message':
+            test_names_of_every_message(t, args, *args.rest)
         elif args.test == 'carma':
             kind, pairs = args.rest[0], args.rest[1:]
             test_carma(t, args, kind, dict(p.split('=', 1) for p in pairs))

@@ -3,8 +3,11 @@
  * Only built when J2735_ASN1_DIR is set; j2735-headeronly.c stands in otherwise. */
 #include <epan/packet.h>
 #include <epan/asn1.h>
+#include <epan/expert.h>
+#include <epan/proto_data.h>
 #include <epan/dissectors/packet-per.h>
 
+#include "registry.h"
 #include "packet-j2735.h"
 
 #define PNAME  "SAE J2735"
@@ -14,49 +17,57 @@
 const char *const j2735_gen_edition = J2735_EDITION;
 
 static int proto_j2735 = -1;
-static dissector_table_t partii_table;
+static expert_field ei_j2735_placeholder = EI_INIT;
 
-static int j2735_dissect_partii_value(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
-				      void *data _U_)
+/* Open types (BSM and CCM part II, regional extensions): the value's type is chosen by the
+ * id read just before it, in the dissector table of the object set current at that point.
+ * A type holding an open type of a set makes that set current while it is dissected. */
+struct j2735_open_set {
+	const char *table;
+	const char *what;
+};
+#include "j2735-gen-sets.c"
+static dissector_table_t open_tables[array_length(j2735_open_sets)];
+
+struct j2735_open {
+	guint32 id;
+	guint set; /* index in j2735_open_sets, 0: none */
+};
+#define J2735_OPEN_KEY 1 /* proto data of proto_j2735; packet-j2735.c uses 0 */
+
+static struct j2735_open *j2735_open_get(packet_info *pinfo)
 {
-	guint32 id = j2735_summary_get(pinfo)->partii_id;
-	int n = dissector_try_uint_new(partii_table, id, tvb, pinfo, tree, FALSE, NULL);
-	return n ? n : j2735_unknown_id(tvb, pinfo, tree, "BSM part II id", id);
+	struct j2735_open *o = p_get_proto_data(pinfo->pool, pinfo, proto_j2735, J2735_OPEN_KEY);
+	if (!o) {
+		o = wmem_new0(pinfo->pool, struct j2735_open);
+		p_add_proto_data(pinfo->pool, pinfo, proto_j2735, J2735_OPEN_KEY, o);
+	}
+	return o;
 }
 
-/* Regional extensions: one table per REG-EXT-ID-AND-TYPE object set, keyed by region id.
- * Each type holding a regional field makes its set current while it is dissected. */
-#include "j2735-gen-regext.c"
-static dissector_table_t regext_tables[array_length(j2735_regext_sets)];
-
-static guint j2735_regext_enter(packet_info *pinfo, guint set)
+static guint j2735_open_enter(packet_info *pinfo, guint set)
 {
-	struct j2735_summary *s = j2735_summary_get(pinfo);
-	guint outer = s->regext_set;
-	s->regext_set = set;
+	struct j2735_open *o = j2735_open_get(pinfo);
+	guint outer = o->set;
+	o->set = set;
 	return outer;
 }
 
-static void j2735_regext_leave(packet_info *pinfo, guint outer)
+static void j2735_open_leave(packet_info *pinfo, guint outer)
 {
-	j2735_summary_get(pinfo)->regext_set = outer;
+	j2735_open_get(pinfo)->set = outer;
 }
 
-static int j2735_dissect_regext_value(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
-				      void *data _U_)
+static int j2735_dissect_open_value(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
+				    void *data _U_)
 {
-	struct j2735_summary *s = j2735_summary_get(pinfo);
-	guint set = s->regext_set < array_length(regext_tables) ? s->regext_set : 0;
+	const struct j2735_open *o = j2735_open_get(pinfo);
+	guint set = o->set < array_length(open_tables) ? o->set : 0;
 	int n = 0;
 	if (set)
-		n = dissector_try_uint_new(regext_tables[set], s->region_id, tvb, pinfo, tree,
-					   FALSE, NULL);
-	if (n)
-		return n;
-	return j2735_unknown_id(tvb, pinfo, tree,
-				wmem_strdup_printf(pinfo->pool, "%s region id",
-						   set ? j2735_regext_sets[set] : "regional extension"),
-				s->region_id);
+		n = dissector_try_uint_new(open_tables[set], o->id, tvb, pinfo, tree, FALSE, NULL);
+	return n ? n : j2735_unknown_id(tvb, pinfo, tree,
+					set ? j2735_open_sets[set].what : "open type id", o->id);
 }
 
 #include "packet-j2735-hf.c"
@@ -70,12 +81,34 @@ struct j2735_msg_pdu {
 };
 #include "j2735-gen-tables.c"
 
-dissector_t j2735_gen_message_dissector(guint32 msg_id)
+static const struct j2735_msg_pdu *msg_pdu(guint32 msg_id)
 {
 	for (const struct j2735_msg_pdu *m = j2735_msg_pdus; m->type; m++)
 		if (m->id == msg_id)
-			return m->dissect;
+			return m;
 	return NULL;
+}
+
+/* A message the edition only reserves an id for (`RoadGeometryAndAttributes ::= NULL` in
+ * 2024): named, with a note, never an error. */
+static int dissect_placeholder(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
+			       void *data _U_)
+{
+	guint32 id = j2735_summary_get(pinfo)->msg_id;
+	const struct v2x_msgid *msg = v2x_msgid_lookup(id);
+	proto_tree_add_expert_format(tree, pinfo, &ei_j2735_placeholder, tvb, 0, -1,
+				     "%s: placeholder in this edition (J2735 %s defines %s ::= NULL)",
+				     msg ? msg->abbrev : "message", j2735_gen_edition,
+				     msg_pdu(id)->type);
+	return tvb_captured_length(tvb);
+}
+
+dissector_t j2735_gen_message_dissector(guint32 msg_id)
+{
+	const struct j2735_msg_pdu *m = msg_pdu(msg_id);
+	if (!m)
+		return NULL;
+	return m->dissect ? m->dissect : dissect_placeholder;
 }
 
 void j2735_gen_register(int proto)
@@ -89,13 +122,17 @@ void j2735_gen_register(int proto)
 	proto_j2735 = proto;
 	proto_register_field_array(proto, hf, array_length(hf));
 	proto_register_subtree_array(ett, array_length(ett));
-	partii_table = register_dissector_table("j2735.partii", "J2735 BSM part II id",
-						proto, FT_UINT32, BASE_DEC);
-	for (guint i = 1; i < array_length(regext_tables); i++)
-		regext_tables[i] = register_dissector_table(
-			g_strdup_printf("j2735.regext.%s", j2735_regext_sets[i]),
-			g_strdup_printf("J2735 %s region id", j2735_regext_sets[i]),
-			proto, FT_UINT32, BASE_DEC);
+	static ei_register_info ei[] = {
+		{&ei_j2735_placeholder, {"j2735.placeholder", PI_UNDECODED, PI_NOTE,
+					 "J2735 message that is a placeholder in this edition",
+					 EXPFILL}},
+	};
+	expert_register_field_array(expert_register_protocol(proto), ei, array_length(ei));
+	for (guint i = 1; i < array_length(open_tables); i++)
+		open_tables[i] = register_dissector_table(
+			j2735_open_sets[i].table,
+			g_strdup_printf("J2735 %s", j2735_open_sets[i].what), proto, FT_UINT32,
+			BASE_DEC);
 }
 
 void j2735_gen_handoff(void)

@@ -165,6 +165,8 @@ static void add_summary(packet_info *pinfo, const struct j2735_summary *s,
 	wmem_strbuf_t *b = wmem_strbuf_new(pinfo->pool, msg ? msg->abbrev : "J2735");
 	if (!msg)
 		wmem_strbuf_append_printf(b, " msgId %u (unknown)", s->msg_id);
+	else if (j2735_gen_edition && !j2735_gen_message_dissector(s->msg_id))
+		wmem_strbuf_append(b, ": not in this edition");
 	else if (!strcmp(msg->abbrev, "BSM")) {
 		if (s->seen[J2735_NOTE_TEMPID])
 			wmem_strbuf_append_printf(b, " id=%08X", s->temp_id);
@@ -221,9 +223,9 @@ static void dissect_value(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 				       msg->name);
 	else
 		expert_add_info_format(pinfo, msgid_item, &ei_j2735_not_decoded,
-				       "%s (message id %u) is not in the J2735 %s schema this "
-				       "plugin was built from", msg->name, s->msg_id,
-				       j2735_gen_edition);
+				       "%s: not in this edition (%s, message id %u, is not in "
+				       "the J2735 %s schema this plugin was built from)",
+				       msg->abbrev, msg->name, s->msg_id, j2735_gen_edition);
 }
 
 /* The MessageFrame, with the PSID it came with when has_psid. */

@@ -37,9 +37,6 @@ struct j2735_summary {
 	guint n_msg_counts;
 	guint8 packet_id[J2735_PACKETID_LEN];
 	guint lanes, movements, tim_frames;
-	guint32 partii_id; /* read by the generated code before the part II value */
-	guint32 region_id; /* read before a regional extension value */
-	guint regext_set;  /* the REG-EXT-ID-AND-TYPE set of the innermost type (0: none) */
 };
 
 struct j2735_summary *j2735_summary_get(packet_info *pinfo);
@@ -83,12 +80,13 @@ void j2735_fmt_timemark(gchar *s, guint32 v);
 
 /* The generated part. edition is "2016", "2020", ... or NULL in header-only mode. */
 extern const char *const j2735_gen_edition;
-/* Registers the generated fields under proto, the dissector table j2735.partii and one
- * table j2735.regext.<set> per regional extension object set. */
+/* Registers the generated fields under proto and one dissector table per object set of
+ * the open types (j2735.partii.<set>, j2735.regext.<set>). */
 void j2735_gen_register(int proto);
 /* Registers the part II and regional types into their tables (after all tables exist). */
 void j2735_gen_handoff(void);
-/* The generated dissector of the message with this id, NULL when not in the schema. */
+/* The generated dissector of the message with this id (for a placeholder, one that says
+ * so), NULL when not in the schema. */
 dissector_t j2735_gen_message_dissector(guint32 msg_id);
 
 /* Registration, called by plugin.c. */
