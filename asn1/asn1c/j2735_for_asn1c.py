@@ -8,10 +8,11 @@ asn1c 0.9.28 cannot parse information-object classes, so: class definitions and 
 sets are dropped (their contents go into the tables), the class fields become plain
 types (the id type, and OCTET STRING for the open type: same UPER bits), parameterised
 types lose their parameters, the anonymous `SEQUENCE OF SEQUENCE { item CHOICE ... }`
-elements get names. asn1c (and C) have one namespace for all modules, so a name defined
-by several modules (or differing only in case: asn1c writes one file per type) keeps its
-plain name in one module (J2735 Common first, then the other J2735 modules, AddGrp* last)
-and becomes Module-Name in the others, where it is defined and where it is imported.
+elements get names, members a later edition renamed keep their earlier names
+(stable-member-names.txt). asn1c (and C) have one namespace for all modules, so a name
+defined by several modules (or differing only in case: asn1c writes one file per type)
+keeps its plain name in one module (J2735 Common first, then the other J2735 modules,
+AddGrp* last) and becomes Module-Name in the others, where it is defined and imported.
 Everything is written into the build tree; the schema itself is only read.
 
 usage: j2735_for_asn1c.py OUT_ASN_DIR OUT_TABLES_C SCHEMA_FILE...
@@ -26,6 +27,8 @@ import sys
 CLASS_KINDS = {"MESSAGE-ID-AND-TYPE": "messages", "PARTII-EXT-ID-AND-TYPE": "partii",
                "REG-EXT-ID-AND-TYPE": "regional"}
 ORIGINS = "origins.json"  # output line -> schema file and line, for --explain
+STABLE_NAMES = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                            "stable-member-names.txt")
 
 
 class SchemaError(Exception):
@@ -171,6 +174,27 @@ def apply_renames(mod, renames):
     mod.assignments = out
 
 
+def stable_member_names():
+    """{type: {member: kept name}} from stable-member-names.txt."""
+    out = {}
+    for line in open(STABLE_NAMES):
+        words = line.split("#")[0].split()
+        if words:
+            out.setdefault(words[0], {})[words[1]] = words[2]
+    return out
+
+
+def keep_member_names(mod, stable):
+    """A member renamed by a later edition keeps its earlier name (a JSON key): the
+    identifier is not encoded, so the bits stay the same."""
+    out = []
+    for line, a in mod.assignments:
+        for old, new in stable.get(defined_name(a), {}).items():
+            a = re.sub(r"(?<![\w-])%s(?=\s+[A-Z])" % re.escape(old), new, a)
+        out.append((line, a))
+    mod.assignments = out
+
+
 def main(out_dir, out_tables, files):
     modules = []
     for f in files:
@@ -180,8 +204,10 @@ def main(out_dir, out_tables, files):
         raise SchemaError("%s: no ASN.1 module (Name DEFINITIONS ::= BEGIN ... END)" %
                           ", ".join(files))
     renames = clash_renames(modules)
+    stable = stable_member_names()
     for mod in modules:
         apply_renames(mod, renames)
+        keep_member_names(mod, stable)
 
     classes = {}     # class name -> id type
     sets = {}        # object set name -> (class, [(type, value ref)])
