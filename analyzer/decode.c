@@ -142,7 +142,8 @@ static bool write_j2735(struct json_writer *w, const struct v2x_frame *f, const 
 		json_key(w, "value");
 		j2735dec_walk(&msg, &to_json, w);
 	} else if (r != J2735DEC_NO_DECODER) {
-		json_key(w, r == J2735DEC_MALFORMED ? "error" : "undecoded");
+		/* An id the edition lacks or holds as a placeholder is a note, not an error. */
+		json_key(w, r == J2735DEC_MALFORMED ? "error" : "note");
 		json_string(w, j2735dec_result_str(r));
 	}
 	json_end_object(w);

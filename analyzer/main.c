@@ -69,7 +69,8 @@ static void print_version(void)
 {
 	printf("v2xcap %s\n", V2X_VERSION);
 	if (j2735dec_edition())
-		printf("SAE J2735 decoder: edition %s\n", j2735dec_edition());
+		printf("SAE J2735 decoder: edition %s (%zu message types decoded in full)\n",
+		       j2735dec_edition(), j2735dec_message_types());
 	else
 		printf("SAE J2735 decoder: none (message ids only). Rebuild with "
 		       "-DJ2735_ASN1_DIR=<your SAE J2735 ASN.1 dir> for full decoding.\n");

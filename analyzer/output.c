@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "j2735dec.h"
 #include "json.h"
 #include "output.h"
 
@@ -100,6 +101,12 @@ static double rate(uint64_t n, const struct v2x_stats *s)
 	return span > 0 ? (double)n / span : 0.0;
 }
 
+/* A message type the build's schema does not decode in full: "not in this edition" ... */
+static const char *type_note(enum v2x_dimension d, uint64_t key)
+{
+	return d == V2X_BY_TYPE && key <= 32767 ? j2735dec_id_note((long)key) : NULL;
+}
+
 /* Column names shared by the table and CSV; the first is the dimension's. */
 static const char *const dim_column[V2X_N_DIMS] = {"type", "psid", "channel_mhz", "sender"};
 
@@ -135,10 +142,19 @@ static int print_groups(FILE *out, enum v2x_format fmt, enum v2x_dimension d,
 		cell(c[12], "%" PRIu64, g[i]->encrypted);
 		cell(c[13], "%" PRIu64, g[i]->errors);
 	}
-	if (fmt == V2X_FMT_CSV)
+	if (fmt == V2X_FMT_CSV) {
 		sheet_print_csv(out, &sh);
-	else
+	} else {
 		sheet_print_table(out, &sh);
+		for (size_t i = 0; i < n; i++) {
+			const char *note = type_note(d, g[i]->key);
+			char name[CELL];
+			if (note)
+				fprintf(out, "%s: %s (J2735 schema %s)\n",
+					v2x_stats_key_name(d, g[i]->key, name, sizeof(name)), note,
+					j2735dec_edition());
+		}
+	}
 	free(sh.cells);
 	free(g);
 	return 0;
@@ -343,6 +359,11 @@ static int json_groups(struct json_writer *w, enum v2x_dimension d, const struct
 		json_uint_field(w, "unsigned", g[i]->unsigned_);
 		json_uint_field(w, "encrypted", g[i]->encrypted);
 		json_uint_field(w, "errors", g[i]->errors);
+		const char *note = type_note(d, g[i]->key);
+		if (note) {
+			json_key(w, "note");
+			json_string(w, note);
+		}
 		json_end_object(w);
 	}
 	json_end_array(w);

@@ -22,7 +22,8 @@ const char *j2735dec_result_str(enum j2735dec_result r)
 	switch (r) {
 	case J2735DEC_OK: return "ok";
 	case J2735DEC_NO_DECODER: return "no J2735 decoder built";
-	case J2735DEC_UNKNOWN_ID: return "messageId not defined in this J2735 edition";
+	case J2735DEC_UNKNOWN_ID: return "not in this edition";
+	case J2735DEC_PLACEHOLDER: return "placeholder in this edition";
 	case J2735DEC_MALFORMED: return "malformed J2735 message";
 	}
 	return "?";
@@ -52,6 +53,22 @@ void *j2735dec_decode_as(asn_TYPE_descriptor_t *td, const uint8_t *buf, size_t l
 	return out;
 }
 
+const char *j2735dec_id_note(long msg_id)
+{
+	const struct j2735dec_open_type *t = j2735dec_find(j2735dec_messages, "", msg_id);
+	if (!t)
+		return j2735dec_result_str(J2735DEC_UNKNOWN_ID);
+	return t->type ? NULL : j2735dec_result_str(J2735DEC_PLACEHOLDER);
+}
+
+size_t j2735dec_message_types(void)
+{
+	size_t n = 0;
+	for (const struct j2735dec_open_type *t = j2735dec_messages; t->name; t++)
+		n += t->type != NULL;
+	return n;
+}
+
 enum j2735dec_result j2735dec_decode(const uint8_t *buf, size_t len, struct j2735dec_msg *msg)
 {
 	memset(msg, 0, sizeof(*msg));
@@ -63,10 +80,14 @@ enum j2735dec_result j2735dec_decode(const uint8_t *buf, size_t len, struct j273
 	const struct j2735dec_open_type *t = j2735dec_find(j2735dec_messages, "", mf->messageId);
 	if (!t)
 		return J2735DEC_UNKNOWN_ID;
-	msg->value_ = j2735dec_decode_as(t->type, mf->value.buf, (size_t)mf->value.size, NULL);
-	if (!msg->value_)
-		return J2735DEC_MALFORMED;
 	msg->type_name = t->name;
+	if (!t->type)
+		return J2735DEC_PLACEHOLDER;
+	msg->value_ = j2735dec_decode_as(t->type, mf->value.buf, (size_t)mf->value.size, NULL);
+	if (!msg->value_) {
+		msg->type_name = NULL;
+		return J2735DEC_MALFORMED;
+	}
 	return J2735DEC_OK;
 }
 

@@ -12,12 +12,13 @@ enum j2735dec_result {
 	J2735DEC_OK = 0,
 	J2735DEC_NO_DECODER,  /* built without a J2735 schema */
 	J2735DEC_UNKNOWN_ID,  /* MessageFrame read; its messageId is not in the schema */
+	J2735DEC_PLACEHOLDER, /* MessageFrame read; the schema defines its message as NULL */
 	J2735DEC_MALFORMED,   /* the MessageFrame or the message does not decode */
 };
 
 struct j2735dec_msg {
 	uint16_t msg_id;
-	const char *type_name;  /* ASN.1 type of the message; NULL unless J2735DEC_OK */
+	const char *type_name;  /* ASN.1 type of the message (J2735DEC_OK, _PLACEHOLDER) */
 	size_t frame_len;       /* octets of the MessageFrame read */
 	void *frame_;           /* private: the asn1c structures */
 	void *value_;
@@ -36,14 +37,22 @@ struct j2735dec_visitor {
 	void (*null)(void *ctx);
 };
 
-/* The schema's edition ("2016", "2020"), or NULL when no decoder was built. */
+/* The schema's edition ("2016", "2020", "2024"; for a set the build does not know, the year
+ * its MessageFrame module names or "unknown"), or NULL when no decoder was built. */
 const char *j2735dec_edition(void);
 
-/* Decodes the MessageFrame at buf; on J2735DEC_OK and J2735DEC_UNKNOWN_ID msg->msg_id and
- * msg->frame_len are set. Call j2735dec_free() whatever the result. */
+/* Decodes the MessageFrame at buf; on J2735DEC_OK, _UNKNOWN_ID and _PLACEHOLDER msg->msg_id
+ * and msg->frame_len are set. Call j2735dec_free() whatever the result. */
 enum j2735dec_result j2735dec_decode(const uint8_t *buf, size_t len, struct j2735dec_msg *msg);
 void j2735dec_free(struct j2735dec_msg *msg);
 const char *j2735dec_result_str(enum j2735dec_result r);
+
+/* Why the built schema does not decode messages of this id in full ("not in this
+ * edition", "placeholder in this edition"); NULL when it does or when no decoder was built. */
+const char *j2735dec_id_note(long msg_id);
+
+/* The number of message types the built schema decodes in full (placeholders excluded). */
+size_t j2735dec_message_types(void);
 
 /* Visits the decoded message (after J2735DEC_OK): field names as in the ASN.1, enums as
  * names, BIT STRINGs as objects of named flags, open types replaced by their decode. */

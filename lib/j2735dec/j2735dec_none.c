@@ -13,6 +13,17 @@ const char *j2735dec_result_str(enum j2735dec_result r)
 	return r == J2735DEC_NO_DECODER ? "no J2735 decoder built" : "?";
 }
 
+const char *j2735dec_id_note(long msg_id)
+{
+	(void)msg_id;
+	return NULL;
+}
+
+size_t j2735dec_message_types(void)
+{
+	return 0;
+}
+
 enum j2735dec_result j2735dec_decode(const uint8_t *buf, size_t len, struct j2735dec_msg *msg)
 {
 	(void)buf, (void)len;

@@ -9,7 +9,7 @@ struct j2735dec_open_type {
 	const char *owner;      /* regional: the type holding the extension; "" otherwise */
 	long id;
 	const char *name;       /* ASN.1 type name */
-	asn_TYPE_descriptor_t *type;
+	asn_TYPE_descriptor_t *type; /* NULL: a placeholder the edition defines as NULL */
 };
 
 struct j2735dec_bit_names {

@@ -44,15 +44,25 @@ static const void *member_ptr(const asn_TYPE_member_t *m, const void *sptr)
 static void walk(asn_TYPE_descriptor_t *td, const void *sptr, const char *owner,
 		 const struct j2735dec_visitor *v, void *ctx);
 
-/* PartIIcontent and RegionalExtension: { id, OCTET STRING holding the type of that id }. */
+static bool is_owner(const struct j2735dec_open_type *table, const char *name)
+{
+	for (const struct j2735dec_open_type *t = table; t->name; t++)
+		if (same_name(t->owner, name))
+			return true;
+	return false;
+}
+
+/* Part II contents (PartIIcontent, CCMPartIIcontent: found by their own name) and
+ * RegionalExtension (by the type holding it): { id, OCTET STRING holding the type of
+ * that id }. */
 static bool walk_open_type(asn_TYPE_descriptor_t *td, const void *sptr, const char *owner,
 			   const struct j2735dec_visitor *v, void *ctx)
 {
 	const struct j2735dec_open_type *table;
 	if (td->elements_count != 2)
 		return false;
-	if (same_name(td->name, "PartIIcontent"))
-		table = j2735dec_partii, owner = "";
+	if (is_owner(j2735dec_partii, td->name))
+		table = j2735dec_partii, owner = td->name;
 	else if (same_name(td->name, "RegionalExtension"))
 		table = j2735dec_regional;
 	else
@@ -60,7 +70,8 @@ static bool walk_open_type(asn_TYPE_descriptor_t *td, const void *sptr, const ch
 	long id = *(const long *)member_ptr(&td->elements[0], sptr);
 	const OCTET_STRING_t *os = member_ptr(&td->elements[1], sptr);
 	const struct j2735dec_open_type *t = j2735dec_find(table, owner, id);
-	void *inner = t ? j2735dec_decode_as(t->type, os->buf, (size_t)os->size, NULL) : NULL;
+	void *inner = t && t->type ? j2735dec_decode_as(t->type, os->buf, (size_t)os->size, NULL)
+				   : NULL;
 	v->open(ctx, false);
 	v->key(ctx, td->elements[0].name);
 	v->integer(ctx, id);
@@ -73,14 +84,6 @@ static bool walk_open_type(asn_TYPE_descriptor_t *td, const void *sptr, const ch
 	}
 	v->close(ctx, false);
 	return true;
-}
-
-static bool is_regional_owner(const char *name)
-{
-	for (const struct j2735dec_open_type *t = j2735dec_regional; t->name; t++)
-		if (same_name(t->owner, name))
-			return true;
-	return false;
 }
 
 static void walk_sequence(asn_TYPE_descriptor_t *td, const void *sptr, const char *owner,
@@ -202,14 +205,14 @@ static bool walk_other(asn_TYPE_descriptor_t *td, const void *sptr, const char *
 {
 	per_type_decoder_f *dec = td->uper_decoder;
 	if (dec == SEQUENCE_decode_uper) {
-		if (is_regional_owner(td->name))
+		if (is_owner(j2735dec_regional, td->name))
 			owner = td->name;
 		if (!walk_open_type(td, sptr, owner, v, ctx))
 			walk_sequence(td, sptr, owner, v, ctx);
 	} else if (dec == SEQUENCE_OF_decode_uper || dec == SET_OF_decode_uper) {
 		walk_sequence_of(td, sptr, owner, v, ctx);
 	} else if (dec == CHOICE_decode_uper) {
-		if (is_regional_owner(td->name))
+		if (is_owner(j2735dec_regional, td->name))
 			owner = td->name;
 		walk_choice(td, sptr, owner, v, ctx);
 	} else if (td->print_struct == BIT_STRING_print) {

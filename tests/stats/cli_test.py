@@ -326,6 +326,32 @@ def stats_decode_counts_messages_that_do_not_decode():
     check_eq("real messages decode", [g["errors"] for g in s["by_type"]], [0] * 5)
 
 
+def stats_names_2024_messages_with_the_editions_note():
+    """SDSM (41) and the RGA placeholder (43) are counted under their names; a build whose
+    schema lacks them says so per type (JSON "note", a line under the table)."""
+    version = subprocess.run([V2XCAP, "--version"], capture_output=True, text=True).stdout
+    edition = version.split("edition ")[1].split()[0] if "edition " in version else None
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "rga.pcap")
+        wsmp_pcap(path, [bytes.fromhex("002B0100")])  # MessageFrame 43, NULL value
+        s = run_json(path, capture("sdsm-radiotap.pcap"))
+        rc, table, _ = run(path, capture("sdsm-radiotap.pcap"))
+    types = by_key(s["by_type"])
+    check_eq("counted by name", {k: g["frames"] for k, g in types.items()},
+             {"SDSM": 1, "RGA": 1})
+    notes = {k: g.get("note") for k, g in types.items()}
+    if edition is None:
+        want = {"SDSM": None, "RGA": None}  # no schema: nothing claimed of an edition
+    elif edition in ("2016", "2020"):
+        want = {"SDSM": "not in this edition", "RGA": "not in this edition"}
+    else:
+        want = {"SDSM": None, "RGA": "placeholder in this edition"}
+    check_eq("notes", notes, want)
+    for k, note in want.items():
+        if note:
+            assert f"{k}: {note} (J2735 schema {edition})" in table, table
+
+
 # Several files, stdin
 
 def stats_several_files_form_one_timeline():
