@@ -50,8 +50,10 @@ def where(message):
 
 
 asn2wrs.EthCtx.eth_reg_field = register_field_with_path
+# Wireshark 4.4 renamed asn2wrs's entry point eth_main() to asn2wrs_main().
+main = getattr(asn2wrs, 'asn2wrs_main', None) or asn2wrs.eth_main
 try:
-    asn2wrs.eth_main()
+    main()
 except Exception as e:  # asn2wrs reports a schema it cannot digest by raising anything
     message = ' '.join(str(e).split()) or type(e).__name__
     sys.exit('%s: asn2wrs: %s' % (where(message), re.sub(r'^\S*j2735\.asn:\d+: *', '', message)))

@@ -65,7 +65,8 @@ static int j2735_dissect_open_value(tvbuff_t *tvb, packet_info *pinfo, proto_tre
 	guint set = o->set < array_length(open_tables) ? o->set : 0;
 	int n = 0;
 	if (set)
-		n = dissector_try_uint_new(open_tables[set], o->id, tvb, pinfo, tree, FALSE, NULL);
+		n = dissector_try_uint_with_data(open_tables[set], o->id, tvb, pinfo, tree, FALSE,
+						 NULL);
 	return n ? n : j2735_unknown_id(tvb, pinfo, tree,
 					set ? j2735_open_sets[set].what : "open type id", o->id);
 }
