@@ -189,8 +189,12 @@ static pcap_t *open_live(const char *iface, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: %s", iface, errbuf);
 		return NULL;
 	}
-	pcap_set_snaplen(p, 65535);
-	pcap_set_immediate_mode(p, 1);
+	/* These fail only on a handle already activated, which this one is not. */
+	if (pcap_set_snaplen(p, 65535) != 0 || pcap_set_immediate_mode(p, 1) != 0) {
+		snprintf(err, errlen, "%s: %s", iface, pcap_geterr(p));
+		pcap_close(p);
+		return NULL;
+	}
 	int rc = pcap_activate(p);
 	if (rc < 0) {
 		snprintf(err, errlen, "%s: %s%s", iface, pcap_statustostr(rc),
