@@ -336,19 +336,29 @@ static void set_info(packet_info *pinfo, const struct wsmp_header *h)
 
 /* The built-in 1609.2 dissector decodes the envelope; the J2735 entry of its PSID table only
  * notes the message, which goes to j2735.recorded here, at the top of the tree (README:
- * "J2735 at the top level"). A bad envelope is shown as such and does not lose a message
- * 1609.2 found before the error. */
+ * "J2735 at the top level"). A bad envelope does not lose a message 1609.2 found before the
+ * error: its exception is shown after the message, so that Info keeps "[Malformed Packet]"
+ * after J2735's summary. */
 static void dissect_dot2(tvbuff_t *payload, packet_info *pinfo, proto_tree *top)
 {
+	volatile unsigned long code = 0;
+	const char *volatile message = NULL;
+	const char *volatile proto = NULL;
 	TRY {
 		call_dissector(dot2_handle, payload, pinfo, top);
 	}
 	CATCH_BOUNDS_AND_DISSECTOR_ERRORS {
-		show_exception(payload, pinfo, top, EXCEPT_CODE, GET_MESSAGE);
+		code = EXCEPT_CODE;
+		message = wmem_strdup(pinfo->pool, GET_MESSAGE);
+		proto = pinfo->current_proto;
 	}
 	ENDTRY;
 	if (j2735_recorded_handle)
 		call_dissector_only(j2735_recorded_handle, payload, pinfo, top, NULL);
+	if (code) {
+		pinfo->current_proto = proto; /* named as the protocol that failed */
+		show_exception(payload, pinfo, top, code, message);
+	}
 }
 
 /* Exactly `length` octets of payload (fewer if the frame ends first: expert error);
