@@ -9,6 +9,7 @@ repeat=${2:-400}
 src=$(cd "$(dirname "$0")/../.." && pwd)
 run_tshark=$src/tests/run-tshark
 epan=$(ls -d "$build"/plugins/*/epan)
+release=$(basename "$(dirname "$epan")") # the Wireshark release: 4.0, 4.4 ...
 work=$(mktemp -d "${TMPDIR:-/tmp}/j2735-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT INT TERM
 chmod 755 "$work"
@@ -40,9 +41,9 @@ while [ $i -lt "$repeat" ]; do caps="$caps $largest"; i=$((i + 1)); done
 mergecap -a -w "$work/big.pcap" $caps
 chmod 644 "$work/big.pcap"
 frames=$(capinfos -c -M "$work/big.pcap" | awk '/Number of packets/ {print $NF}')
-mkdir -p "$work/with/4.0/epan" "$work/without/4.0/epan"
-cp "$epan"/*.so "$work/with/4.0/epan/"
-cp "$epan"/wsmp.so "$work/without/4.0/epan/" 2>/dev/null || true
+mkdir -p "$work/with/$release/epan" "$work/without/$release/epan"
+cp "$epan"/*.so "$work/with/$release/epan/"
+cp "$epan"/wsmp.so "$work/without/$release/epan/" 2>/dev/null || true
 chmod -R a+rX "$work"
 echo "capture: $(basename "$largest") x $repeat = $frames frames"
 for mode in without with; do

@@ -27,6 +27,16 @@ def check(cond, what):
         raise Fail(what)
 
 
+# tshark 4.0 prints FT_BOOLEAN fields as 1/0 in -T fields, 4.4 and 4.6 as True/False.
+BOOLEAN_SHOWN = {"True": "1", "False": "0"}
+
+
+def protocol_filter_names(out):
+    """The filter names of `tshark -G protocols`: the third column (4.4 added columns
+    after it)."""
+    return [l.split("\t")[2] for l in out.splitlines() if l.count("\t") >= 2]
+
+
 class Env:
     def __init__(self, a):
         self.a = a
@@ -43,6 +53,9 @@ class Env:
             raise Fail("tshark exit %d: %s\n%s" % (p.returncode, " ".join(cmd), p.stderr))
         return p.stdout
 
+    def has_field(self, name):
+        return "\t%s\t" % name in self.tshark("-G", "fields")
+
     def fields(self, capture, names, *extra):
         """One dict per frame: field name -> list of values (tshark -T fields)."""
         args = ["-r", capture, "-T", "fields", "-E", "occurrence=a", "-E", "aggregator=|",
@@ -56,7 +69,7 @@ class Env:
             if not number.isdigit():
                 continue  # text other plugins print at the end (tap summaries)
             cols = rest.split("\t")
-            rows.append({n: [v for v in c.split("|") if v != ""]
+            rows.append({n: [BOOLEAN_SHOWN.get(v, v) for v in c.split("|") if v != ""]
                          for n, c in zip(names, cols + [""] * len(names))})
         return rows
 
@@ -116,8 +129,8 @@ def t_plugin_listed(env):
 
 def t_protocol_registered(env):
     rows = [l.split("\t") for l in env.tshark("-G", "protocols").splitlines()]
-    ours = [r for r in rows if r[-1] == "ieee1609dot3"]
-    stock = [r for r in rows if r[-1] == "wsmp"]
+    ours = [r for r in rows if r[2:3] == ["ieee1609dot3"]]  # the filter name column
+    stock = [r for r in rows if r[2:3] == ["wsmp"]]
     check(len(ours) == 1, "ieee1609dot3 not registered")
     check(len(stock) == 1, "the built-in wsmp should still be registered")
     check(ours[0][0] != stock[0][0] and ours[0][1] != stock[0][1],
@@ -258,14 +271,18 @@ def t_udp2_vector_signed_bsm(env):
     if v is None:
         return SKIP
     psid = v["transport"]["bcMode"]["addrInfo"]["content"]
+    # The HeaderInfo PSID of Wireshark's own 1609.2 dissector: ieee1609dot2.psid up to 4.4,
+    # ieee1609dot2.hiPsid in 4.6 (where ieee1609dot2.psid is a PsidSsp field).
+    dot2_psid = next(n for n in ("ieee1609dot2.hiPsid", "ieee1609dot2.psid")
+                     if env.has_field(n))
     row = env.fields(env.capture("udp2-radiotap.pcap"),
-                     WSMP_FIELDS + ["ieee1609dot2.psid", "ieee1609dot2.signedData_element"])[0]
+                     WSMP_FIELDS + [dot2_psid, "ieee1609dot2.signedData_element"])[0]
     check(psid == 0x20 and one(row, "ieee1609dot3.psid") == psid_hex(psid), "psid")
     check(one(row, "ieee1609dot3.version") == "3", "version")
     check(one(row, "ieee1609dot3.length") == str(len(v["body"]) // 2), "length")
     check("ieee1609dot2" in one(row, "frame.protocols").split(":"), "1609.2 not reached")
     check(one(row, "ieee1609dot2.signedData_element") == "1", "not signedData")
-    check(one(row, "ieee1609dot2.psid") == str(psid), "1609.2 PSID")
+    check(one(row, dot2_psid) == str(psid), "1609.2 PSID")
 
 
 def t_v2_header(env):
@@ -308,7 +325,7 @@ def t_tpids(env):
 
 def t_raw_j2735_preference(env):
     path = os.path.join(env.a.vectors, "asn1_codec", "j2735.MessageFrame.Bsm.hex")
-    protocols = [l.split("\t")[-1] for l in env.tshark("-G", "protocols").splitlines()]
+    protocols = protocol_filter_names(env.tshark("-G", "protocols"))
     if not os.path.exists(path) or "j2735" not in protocols:
         return SKIP  # needs the BSM vector and the J2735 plugin
     with open(path) as f:
