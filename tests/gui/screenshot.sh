@@ -42,7 +42,7 @@ cp "$capture" "$home/$name"
 cat >"$home/.config/wireshark/recent_common" <<EOF
 gui.geometry_main_x: 0
 gui.geometry_main_y: 0
-gui.geometry_main_width: 1000
+gui.geometry_main_width: 1200
 gui.geometry_main_height: 900
 gui.geometry_main_maximized: FALSE
 EOF
@@ -81,7 +81,7 @@ for so in wsmp.so j2735.so; do
 done
 
 # Xvfb picks a free display and writes its number to fd 3.
-Xvfb -displayfd 3 -screen 0 1024x920x24 -nolisten tcp -ac 3>"$work/display" \
+Xvfb -displayfd 3 -screen 0 1280x920x24 -nolisten tcp -ac 3>"$work/display" \
 	>"$work/xvfb.log" 2>&1 &
 xvfb_pid=$!
 i=0
