@@ -434,17 +434,92 @@ def test_udp_heuristic(t, args):
 
 
 def test_col_info(t, args):
+    """The highest layer leads: the Info column is the J2735 summary, in 1609.2 or not, in
+    WSMP or on UDP (WSMP's own text stays where no J2735 follows: wsmp_test's gdot)."""
+    bsm = 'BSM id=BEA10000 cnt=88 41.1642143,-104.8434120 0.0 m/s 191.1\u00b0'
     want = {
-        'bsm-radiotap-snap.pcap': 'BSM id=BEA10000 cnt=88 41.1642143,-104.8434120 0.0 m/s 191.1\u00b0',
+        'bsm-radiotap-snap.pcap': bsm,
+        'bsm-radiotap-signed.pcap': bsm,
         'map-radiotap-signed.pcapng': 'MAP intersection 12110 rev 0 28 lanes',
         'spat-radiotap.pcap': 'SPaT intersection 12111 6 movements',
         'tim-80211-signed.pcap': 'TIM packet 0x0000000000000BBC2B 1 frame',
+        'j2735-udp.pcap': bsm,
     }
     for cap, text in want.items():
         info = t.fields(capture(args, cap), ['_ws.col.Info'])[0][0]
-        if not info.endswith(text):
-            raise Fail('%s: info %r does not end with %r' % (cap, info, text))
-    print('COL_INFO summaries as specified')
+        if info != text:
+            raise Fail('%s: info %r, want %r' % (cap, info, text))
+    print('COL_INFO is the J2735 summary')
+
+
+def top_protos(pdml_text):
+    """Per packet: the protos that are children of <packet>, and the j2735 protos nested
+    deeper."""
+    out = []
+    for packet in ET.fromstring(pdml_text).findall('packet'):
+        top = [p.get('name') for p in packet.findall('proto')]
+        nested = [p.get('name') for c in packet for p in c.iter('proto')
+                  if p is not c and p.get('name') == 'j2735']
+        out.append((top, nested))
+    return out
+
+
+def test_top_level(t, args):
+    """J2735 is a top-level tree beside WSMP (as DNS beside UDP) whether the message came
+    in 1609.2 signed or unsecured data or raw in the WSM; 1609.2's tree keeps a pointer
+    item; j2735 stays in frame.protocols and its filters work. Reached through the built-in
+    wsmp, J2735 stays inside 1609.2. A 1609.2 envelope cut short still gives the message."""
+    cap = capture(args, 'mixed.pcap')
+    names = ['frame.protocols', 'j2735.msgid', 'j2735.at_top', 'ieee1609dot2.protocolVersion']
+    rows = t.fields(cap, names)
+    ours = top_protos(t.run('-r', cap, '-T', 'pdml').stdout)
+    if len(rows) != 7 or len(ours) != 7:
+        raise Fail('mixed.pcap: %d frames' % len(rows))
+    for n, ((protocols, msgid, at_top, dot2), (top, nested)) in enumerate(zip(rows, ours), 1):
+        in_dot2 = '3' in dot2.split(',')
+        if 'j2735' not in top or nested or not msgid:
+            raise Fail('frame %d: top-level protos %s, nested j2735 %s' % (n, top, nested))
+        if (at_top != '') != in_dot2 or not protocols.endswith(
+                ('ieee1609dot2:j2735' if in_dot2 else 'ieee1609dot3:j2735')):
+            raise Fail('frame %d: frame.protocols %s, j2735.at_top %r' % (n, protocols, at_top))
+    bsms = t.fields(cap, ['frame.number'], '-Y', 'j2735.msgid == 20')
+    if [r[0] for r in bsms] != ['1', '2', '7']:
+        raise Fail('j2735.msgid == 20 selects frames %s' % bsms)
+
+    # The built-in wsmp hands every payload to 1609.2 (a raw one is a bad version 0) and
+    # reads not all of mixed.pcap's headers; where it reaches a real 1609.2 (version 3,
+    # the three BSMs at least) J2735 shows inside it.
+    builtin = t.fields(cap, names, '-d', 'ethertype==0x88dc,wsmp')
+    stock = top_protos(t.run('-r', cap, '-T', 'pdml', '-d', 'ethertype==0x88dc,wsmp').stdout)
+    reached = []
+    for n, (row, ours_row, (top, nested)) in enumerate(zip(builtin, rows, stock), 1):
+        if '3' not in row[3].split(','):
+            continue
+        reached.append(n)
+        if row[1] != ours_row[1] or 'j2735' in top or nested != ['j2735'] or row[2]:
+            raise Fail('built-in wsmp, frame %d: msgid %s (ours %s), top %s, nested %s'
+                       % (n, row[1], ours_row[1], top, nested))
+    if not {1, 2, 7} <= set(reached):
+        raise Fail('built-in wsmp reached 1609.2 in frames %s only' % reached)
+
+    # The signed BSM with the last 10 octets of its signature cut off.
+    frame = frame_octets(t, cap)
+    with tempfile.TemporaryDirectory() as tmp:
+        short = pcap_with_frame(tmp, cap, frame[:-10], 'short-signature')
+        # the TemporaryID needs the schema; the message id does not
+        row = t.fields(short, ['_ws.col.Info', 'j2735.msgid'] +
+                       ['j2735.BSMcoreData.id'] * bool(args.edition), '-c', '1')[0]
+        top, nested = top_protos(t.run('-r', short, '-T', 'pdml', '-c', '1').stdout)[0]
+    info = row.pop(0)
+    if row != ['20', 'bea10000'][:len(row)] or 'j2735' not in top or nested:
+        raise Fail('short signature: %s, top %s, nested %s' % (row, top, nested))
+    summary = 'BSM id=BEA10000 ' if args.edition else 'BSM'
+    if '_ws.malformed' not in top or not (info.startswith(summary) and
+                                          info.endswith('[Malformed Packet]')):
+        raise Fail('short signature: no malformed item at the top (%s) or in Info %r'
+                   % (top, info))
+    print('J2735 at the top level in all 7 frames; nested under the built-in wsmp (frames '
+          '%s); a short signature is malformed and the BSM still shown' % reached)
 
 
 def test_units(t, args):
@@ -639,12 +714,13 @@ def bit_candidates(data, octet, width, value):
 
 def pcap_with_frame(tmp, pcap, frame, name):
     """A copy of the classic pcap file `pcap` whose first packet has the octets frame
-    (same length)."""
+    (shorter ones as a packet of that length on the wire)."""
     data = bytearray(open(pcap, 'rb').read())
-    little = data[:4] in (b'\xd4\xc3\xb2\xa1', b'\x4d\x3c\xb2\xa1')  # magic, µs or ns
-    caplen = int.from_bytes(data[32:36], 'little' if little else 'big')
-    if caplen != len(frame):
-        raise Fail('frame length %d, want %d' % (len(frame), caplen))
+    order = 'little' if data[:4] in (b'\xd4\xc3\xb2\xa1', b'\x4d\x3c\xb2\xa1') else 'big'
+    caplen = int.from_bytes(data[32:36], order)
+    if len(frame) > caplen:
+        raise Fail('frame length %d, want at most %d' % (len(frame), caplen))
+    data[32:40] = len(frame).to_bytes(4, order) * 2  # captured and original length
     data[40:40 + caplen] = frame
     out = os.path.join(tmp, name + '.pcap')
     with open(out, 'wb') as f:
@@ -854,7 +930,7 @@ def main():
     t = Tshark(args)
     needs_schema = args.test not in ('msgid_header', 'stats_tree', 'fuzz', 'edition_shown',
                                      'sdsm_not_in_edition', 'udp_heuristic',
-                                     'no_undefined_symbols')
+                                     'no_undefined_symbols', 'top_level')
     try:
         if needs_schema and not args.edition:
             raise Skip('no SAE J2735 schema: configure with -DJ2735_ASN1_DIR=<dir>')

@@ -1,7 +1,8 @@
 /* SAE J2735 MessageFrame: the header (messageId, open-type length) read without a schema,
  * the message handed to its sub-protocol (j2735.bsm, j2735.map ...) through the table
  * j2735.msgid, a one-line COL_INFO summary, the tap, and the registrations on the PSID
- * tables, on UDP (Decode As) and as a strict UDP heuristic. */
+ * tables (in 1609.2's: noted for the WSMP plugin to show at the top of the tree), on UDP
+ * (Decode As) and as a strict UDP heuristic. */
 #include <epan/packet.h>
 #include <epan/expert.h>
 #include <epan/proto_data.h>
@@ -27,6 +28,7 @@ static int hf_j2735_msgid = -1;
 static int hf_j2735_length = -1;
 static int hf_j2735_value = -1;
 static int hf_j2735_psid = -1;
+static int hf_j2735_at_top = -1;
 static gint ett_j2735 = -1;
 static gint ett_j2735_msg = -1;
 static expert_field ei_j2735_malformed = EI_INIT;
@@ -38,6 +40,7 @@ static expert_field ei_j2735_reserved_bits = EI_INIT;
 static int j2735_tap = -1;
 static dissector_table_t msgid_table;
 static dissector_handle_t j2735_psid_handle;
+static dissector_handle_t j2735_dot2_handle;
 static range_t *extra_psids;
 
 /* The sub-protocol of one message id: its own filter name (j2735.bsm) and tree item. */
@@ -195,7 +198,7 @@ static void add_summary(packet_info *pinfo, const struct j2735_summary *s,
 		wmem_strbuf_append_printf(b, " %u frame%s", s->tim_frames,
 					  s->tim_frames == 1 ? "" : "s");
 	}
-	col_append_sep_str(pinfo->cinfo, COL_INFO, " ", wmem_strbuf_get_str(b));
+	col_add_str(pinfo->cinfo, COL_INFO, wmem_strbuf_get_str(b));
 }
 
 static int dissect_message(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree, void *data _U_,
@@ -247,7 +250,7 @@ static int dissect_frame(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree, gu
 		proto_item_set_generated(proto_tree_add_uint(jt, hf_j2735_psid, tvb, 0, 0, psid));
 	if (v2x_msgframe_parse(buf, len, &mf, &why) < 0) {
 		proto_tree_add_expert_format(jt, pinfo, &ei_j2735_malformed, tvb, 0, -1, "%s", why);
-		col_append_sep_str(pinfo->cinfo, COL_INFO, " ", "J2735 (malformed)");
+		col_add_str(pinfo->cinfo, COL_INFO, "J2735 (malformed)");
 		return len;
 	}
 	s->msg_id = mf.msg_id;
@@ -277,6 +280,46 @@ static int dissect_j2735_psid(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tre
 			      void *data _U_)
 {
 	return dissect_frame(tvb, pinfo, tree, pinfo->match_uint, TRUE);
+}
+
+/* A payload the 1609.2 PSID table handed over, kept for j2735.recorded. */
+struct j2735_recorded {
+	tvbuff_t *tvb; /* NULL once dissected */
+	guint32 psid;
+};
+
+#define RECORDED_KEY 1 /* proto data key of struct j2735_recorded (0: the summary) */
+
+/* From 1609.2's PSID table. Under our WSMP the payload is only noted: the WSMP hands it to
+ * j2735.recorded once 1609.2 returns, so the message is a top-level tree beside WSMP and not
+ * seven levels down in 1609.2's. Reached another way (the built-in wsmp, 1609.2 on UDP), or
+ * a second time in a packet, the message is dissected where 1609.2 found it. The item left
+ * in 1609.2's tree says where the message went, and keeps the j2735 layer in
+ * frame.protocols (Wireshark drops the layer of a dissector that adds no item). */
+static int dissect_j2735_dot2(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree, void *data)
+{
+	if (!proto_is_frame_protocol(pinfo->layers, "ieee1609dot3") ||
+	    p_get_proto_data(pinfo->pool, pinfo, proto_j2735, RECORDED_KEY))
+		return dissect_j2735_psid(tvb, pinfo, tree, data);
+	struct j2735_recorded *r = wmem_new(pinfo->pool, struct j2735_recorded);
+	r->tvb = tvb;
+	r->psid = pinfo->match_uint;
+	p_add_proto_data(pinfo->pool, pinfo, proto_j2735, RECORDED_KEY, r);
+	proto_item_set_generated(proto_tree_add_item(tree, hf_j2735_at_top, tvb, 0, -1, ENC_NA));
+	return tvb_captured_length(tvb);
+}
+
+/* Called by the WSMP plugin with its tree after 1609.2 returns: the noted payload, if any.
+ * The tvb is the one the WSMP gave 1609.2; the noted payload lies inside it. */
+static int dissect_j2735_recorded(tvbuff_t *tvb _U_, packet_info *pinfo, proto_tree *tree,
+				  void *data _U_)
+{
+	struct j2735_recorded *r = p_get_proto_data(pinfo->pool, pinfo, proto_j2735, RECORDED_KEY);
+	if (!r || !r->tvb)
+		return 0;
+	tvbuff_t *payload = r->tvb;
+	r->tvb = NULL;
+	return dissect_frame(payload, pinfo, tree, r->psid, TRUE);
 }
 
 static int dissect_j2735_raw(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
@@ -345,6 +388,9 @@ void proto_register_j2735(void)
 				   "The message's UPER octets, not decoded", HFILL}},
 		{&hf_j2735_psid, {"PSID", "j2735.psid", FT_UINT32, BASE_HEX, NULL, 0x0,
 				  "PSID the message came with", HFILL}},
+		{&hf_j2735_at_top, {"SAE J2735 MessageFrame, shown at the top level of the tree",
+				    "j2735.at_top", FT_NONE, BASE_NONE, NULL, 0x0,
+				    "The 1609.2 payload, dissected after 1609.2", HFILL}},
 	};
 	static gint *ett[] = {&ett_j2735, &ett_j2735_msg};
 	static ei_register_info ei[] = {
@@ -377,6 +423,9 @@ void proto_register_j2735(void)
 	register_message_protocols();
 	register_dissector("j2735", dissect_j2735_raw, proto_j2735);
 	j2735_psid_handle = create_dissector_handle(dissect_j2735_psid, proto_j2735);
+	j2735_dot2_handle = create_dissector_handle(dissect_j2735_dot2, proto_j2735);
+	/* No protocol: 1609.2's call of j2735_dot2_handle already named the j2735 layer. */
+	register_dissector("j2735.recorded", dissect_j2735_recorded, -1);
 	j2735_tap = register_tap("j2735");
 	module_t *prefs = prefs_register_protocol(proto_j2735, proto_reg_handoff_j2735);
 	range_convert_str(wmem_epan_scope(), &extra_psids, "", 0xffffffff);
@@ -386,18 +435,18 @@ void proto_register_j2735(void)
 	j2735_stats_register();
 }
 
-static void register_psid(guint32 psid, gpointer handle)
+static void register_psid(guint32 psid, gpointer user_data _U_)
 {
-	dissector_add_uint("ieee1609dot2.psid", psid, (dissector_handle_t)handle);
+	dissector_add_uint("ieee1609dot2.psid", psid, j2735_dot2_handle);
 	if (find_dissector_table("ieee1609dot3.psid"))
-		dissector_add_uint("ieee1609dot3.psid", psid, (dissector_handle_t)handle);
+		dissector_add_uint("ieee1609dot3.psid", psid, j2735_psid_handle);
 }
 
-static void unregister_psid(guint32 psid, gpointer handle)
+static void unregister_psid(guint32 psid, gpointer user_data _U_)
 {
-	dissector_delete_uint("ieee1609dot2.psid", psid, (dissector_handle_t)handle);
+	dissector_delete_uint("ieee1609dot2.psid", psid, j2735_dot2_handle);
 	if (find_dissector_table("ieee1609dot3.psid"))
-		dissector_delete_uint("ieee1609dot3.psid", psid, (dissector_handle_t)handle);
+		dissector_delete_uint("ieee1609dot3.psid", psid, j2735_psid_handle);
 }
 
 void proto_reg_handoff_j2735(void)
@@ -407,7 +456,7 @@ void proto_reg_handoff_j2735(void)
 	if (!initialized) {
 		for (const struct v2x_psid *p = v2x_psids; p->name; p++)
 			if (p->j2735)
-				register_psid(p->psid, j2735_psid_handle);
+				register_psid(p->psid, NULL);
 		dissector_handle_t raw = find_dissector("j2735");
 		dissector_add_for_decode_as("udp.port", raw);
 		heur_dissector_add("udp", dissect_j2735_heur, "SAE J2735 over UDP", "j2735_udp",
@@ -415,9 +464,9 @@ void proto_reg_handoff_j2735(void)
 		j2735_gen_handoff();
 		initialized = TRUE;
 	} else {
-		range_foreach(registered_extra, unregister_psid, j2735_psid_handle);
+		range_foreach(registered_extra, unregister_psid, NULL);
 		wmem_free(wmem_epan_scope(), registered_extra);
 	}
 	registered_extra = range_copy(wmem_epan_scope(), extra_psids);
-	range_foreach(registered_extra, register_psid, j2735_psid_handle);
+	range_foreach(registered_extra, register_psid, NULL);
 }

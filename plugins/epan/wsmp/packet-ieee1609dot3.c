@@ -5,10 +5,12 @@
 
 #include <epan/decode_as.h>
 #include <epan/etypes.h>
+#include <epan/exceptions.h>
 #include <epan/expert.h>
 #include <epan/packet.h>
 #include <epan/prefs.h>
 #include <epan/proto_data.h>
+#include <epan/show_exception.h>
 #include <epan/tfs.h>
 #include <epan/unit_strings.h>
 
@@ -65,6 +67,7 @@ static expert_field ei_truncated = EI_INIT;
 static dissector_table_t psid_table;
 static dissector_handle_t dot2_handle;
 static dissector_handle_t j2735_handle;
+static dissector_handle_t j2735_recorded_handle;
 static v2x_ws_bool pref_raw_j2735 = true;
 
 /* What COL_INFO and the payload handoff need from the header. */
@@ -333,6 +336,33 @@ static void set_info(packet_info *pinfo, const struct wsmp_header *h)
 	col_append_fstr(pinfo->cinfo, COL_INFO, " %u B", h->length);
 }
 
+/* The built-in 1609.2 dissector decodes the envelope; the J2735 entry of its PSID table only
+ * notes the message, which goes to j2735.recorded here, at the top of the tree (README:
+ * "J2735 at the top level"). A bad envelope does not lose a message 1609.2 found before the
+ * error: its exception is shown after the message, so that Info keeps "[Malformed Packet]"
+ * after J2735's summary. */
+static void dissect_dot2(tvbuff_t *payload, packet_info *pinfo, proto_tree *top)
+{
+	volatile unsigned long code = 0;
+	const char *volatile message = NULL;
+	const char *volatile proto = NULL;
+	TRY {
+		call_dissector(dot2_handle, payload, pinfo, top);
+	}
+	CATCH_BOUNDS_AND_DISSECTOR_ERRORS {
+		code = EXCEPT_CODE;
+		message = wmem_strdup(pinfo->pool, GET_MESSAGE);
+		proto = pinfo->current_proto;
+	}
+	ENDTRY;
+	if (j2735_recorded_handle)
+		call_dissector_only(j2735_recorded_handle, payload, pinfo, top, NULL);
+	if (code) {
+		pinfo->current_proto = proto; /* named as the protocol that failed */
+		show_exception(payload, pinfo, top, code, message);
+	}
+}
+
 /* Exactly `length` octets of payload (fewer if the frame ends first: expert error);
  * octets after them are shown as trailing data. */
 static void dissect_payload(tvbuff_t *tvb, packet_info *pinfo, proto_tree *top,
@@ -357,7 +387,7 @@ static void dissect_payload(tvbuff_t *tvb, packet_info *pinfo, proto_tree *top,
 	if (dot2_handle && tvb_get_uint8(payload, 0) == DOT2_PROTOCOL_VERSION) {
 		if (h->has_psid)
 			ieee1609dot2_set_next_default_psid(pinfo, h->psid);
-		call_dissector(dot2_handle, payload, pinfo, top);
+		dissect_dot2(payload, pinfo, top);
 		return;
 	}
 	if (h->has_psid &&
@@ -536,4 +566,5 @@ void proto_reg_handoff_ieee1609dot3(void)
 	dissector_add_uint("ethertype", ETHERTYPE_WSMP, find_dissector("ieee1609dot3"));
 	dot2_handle = find_dissector_add_dependency("ieee1609dot2.data", proto_wsmp);
 	j2735_handle = find_dissector("j2735");
+	j2735_recorded_handle = find_dissector("j2735.recorded");
 }
