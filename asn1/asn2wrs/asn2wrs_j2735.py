@@ -33,4 +33,5 @@ def register_field_with_path(self, ident, type, *args, **kwargs):
 
 
 asn2wrs.EthCtx.eth_reg_field = register_field_with_path
-asn2wrs.eth_main()
+# Wireshark 4.4 renamed asn2wrs's entry point eth_main() to asn2wrs_main().
+(getattr(asn2wrs, "asn2wrs_main", None) or asn2wrs.eth_main)()

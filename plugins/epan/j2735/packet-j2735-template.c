@@ -20,7 +20,7 @@ static int j2735_dissect_partii_value(tvbuff_t *tvb, packet_info *pinfo, proto_t
 				      void *data _U_)
 {
 	guint32 id = j2735_summary_get(pinfo)->partii_id;
-	int n = dissector_try_uint_new(partii_table, id, tvb, pinfo, tree, FALSE, NULL);
+	int n = dissector_try_uint_with_data(partii_table, id, tvb, pinfo, tree, FALSE, NULL);
 	return n ? n : j2735_unknown_id(tvb, pinfo, tree, "BSM part II id", id);
 }
 
@@ -49,7 +49,7 @@ static int j2735_dissect_regext_value(tvbuff_t *tvb, packet_info *pinfo, proto_t
 	guint set = s->regext_set < array_length(regext_tables) ? s->regext_set : 0;
 	int n = 0;
 	if (set)
-		n = dissector_try_uint_new(regext_tables[set], s->region_id, tvb, pinfo, tree,
+		n = dissector_try_uint_with_data(regext_tables[set], s->region_id, tvb, pinfo, tree,
 					   FALSE, NULL);
 	if (n)
 		return n;

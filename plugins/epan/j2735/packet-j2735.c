@@ -209,7 +209,7 @@ static void dissect_value(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 			  proto_item *msgid_item, const struct j2735_summary *s)
 {
 	const struct v2x_msgid *msg = v2x_msgid_lookup(s->msg_id);
-	if (dissector_try_uint_new(msgid_table, s->msg_id, tvb, pinfo, tree, FALSE, NULL))
+	if (dissector_try_uint_with_data(msgid_table, s->msg_id, tvb, pinfo, tree, FALSE, NULL))
 		return;
 	proto_tree_add_item(tree, hf_j2735_value, tvb, 0, -1, ENC_NA);
 	if (!msg)
@@ -284,7 +284,7 @@ static int dissect_j2735_raw(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree
 }
 
 /* Raw J2735 on UDP: a known message id and an open type that ends exactly at the end. */
-static gboolean dissect_j2735_heur(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
+static v2x_ws_bool dissect_j2735_heur(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 				   void *data _U_)
 {
 	struct v2x_msgframe mf;

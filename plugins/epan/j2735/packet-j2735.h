@@ -5,6 +5,8 @@
 
 #include <epan/packet.h>
 
+#include "ws-compat.h"
+
 /* Values noted while a message is dissected, for COL_INFO, the tap and statistics. */
 enum j2735_note_kind {
 	J2735_NOTE_LAT,

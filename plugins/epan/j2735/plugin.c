@@ -1,15 +1,10 @@
 /* The plugin's entry points (doc/README.plugins): registers the J2735 dissector. The
  * version names the schema edition the plugin was generated from (`tshark -G plugins`). */
 #include <epan/packet.h>
-#include <ws_version.h>
 
 #include "packet-j2735.h"
 
-WS_DLL_PUBLIC_DEF const char plugin_version[] = V2X_VERSION "-" J2735_PLUGIN_FLAVOUR;
-WS_DLL_PUBLIC_DEF const int plugin_want_major = WIRESHARK_VERSION_MAJOR;
-WS_DLL_PUBLIC_DEF const int plugin_want_minor = WIRESHARK_VERSION_MINOR;
-
-WS_DLL_PUBLIC void plugin_register(void);
+V2X_PLUGIN_EXPORTS(V2X_VERSION "-" J2735_PLUGIN_FLAVOUR)
 
 void plugin_register(void)
 {

@@ -9,10 +9,12 @@
 #include <epan/packet.h>
 #include <epan/prefs.h>
 #include <epan/proto_data.h>
+#include <epan/tfs.h>
 #include <epan/unit_strings.h>
 
 #include "ieee1609dot3.h"
 #include "registry.h"
+#include "ws-compat.h"
 #include "uper.h"
 #include "vals.h"
 
@@ -63,7 +65,7 @@ static expert_field ei_truncated = EI_INIT;
 static dissector_table_t psid_table;
 static dissector_handle_t dot2_handle;
 static dissector_handle_t j2735_handle;
-static gboolean pref_raw_j2735 = TRUE;
+static v2x_ws_bool pref_raw_j2735 = true;
 
 /* What COL_INFO and the payload handoff need from the header. */
 struct wsmp_header {
@@ -105,7 +107,7 @@ static bool have(tvbuff_t *tvb, packet_info *pinfo, proto_item *at, int offset, 
 static void add_element_value(proto_tree *tree, tvbuff_t *tvb, int offset, uint8_t id,
 			      unsigned version, struct wsmp_header *h)
 {
-	uint8_t v = tvb_get_guint8(tvb, offset);
+	uint8_t v = tvb_get_uint8(tvb, offset);
 	switch (id) {
 	case V2X_WEID_TX_POWER:
 		if (version == WSMP_V3)
@@ -143,7 +145,7 @@ static int dissect_element(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree, 
 {
 	proto_item *ti = proto_tree_add_item(tree, hf_ext_id, tvb, offset, 1, ENC_NA);
 	proto_tree *et = proto_item_add_subtree(ti, ett_extension);
-	uint8_t id = tvb_get_guint8(tvb, offset);
+	uint8_t id = tvb_get_uint8(tvb, offset);
 	struct uper_field len;
 	if (version == WSMP_V3) {
 		if (!uper_length(tvb, 8 * (unsigned)(offset + 1), &len)) {
@@ -153,7 +155,7 @@ static int dissect_element(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree, 
 	} else {
 		if (!have(tvb, pinfo, ti, offset + 1, 1))
 			return -1;
-		len = (struct uper_field){tvb_get_guint8(tvb, offset + 1), 8};
+		len = (struct uper_field){tvb_get_uint8(tvb, offset + 1), 8};
 	}
 	uper_add_uint(et, hf_ext_length, tvb, 8 * (unsigned)(offset + 1), &len);
 	int value_at = offset + 1 + (int)len.nbits / 8;
@@ -276,7 +278,7 @@ static int dissect_v3(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 	proto_tree_add_item(nt, hf_option, tvb, 0, 1, ENC_NA);
 	proto_tree_add_item(nt, hf_version, tvb, 0, 1, ENC_NA);
 	int offset = 1;
-	if (tvb_get_guint8(tvb, 0) & 0x08) {
+	if (tvb_get_uint8(tvb, 0) & 0x08) {
 		offset = dissect_extensions(tvb, pinfo, nt, offset, h);
 		if (offset < 0)
 			return -1;
@@ -297,7 +299,7 @@ static int dissect_v2(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 	for (;;) {
 		if (!have(tvb, pinfo, wsmp_item, offset, 1))
 			return -1;
-		uint8_t id = tvb_get_guint8(tvb, offset);
+		uint8_t id = tvb_get_uint8(tvb, offset);
 		if (id == V2X_WEID_WSMP || id == V2X_WEID_WSMP_S || id == V2X_WEID_WSMP_I)
 			break;
 		offset = dissect_element(tvb, pinfo, tree, offset, WSMP_V2, h);
@@ -352,14 +354,14 @@ static void dissect_payload(tvbuff_t *tvb, packet_info *pinfo, proto_tree *top,
 	tvbuff_t *payload = tvb_new_subset_length(tvb, offset, len);
 	if (h->has_psid)
 		p_add_proto_data(pinfo->pool, pinfo, proto_wsmp, 0, GUINT_TO_POINTER(h->psid));
-	if (dot2_handle && tvb_get_guint8(payload, 0) == DOT2_PROTOCOL_VERSION) {
+	if (dot2_handle && tvb_get_uint8(payload, 0) == DOT2_PROTOCOL_VERSION) {
 		if (h->has_psid)
 			ieee1609dot2_set_next_default_psid(pinfo, h->psid);
 		call_dissector(dot2_handle, payload, pinfo, top);
 		return;
 	}
 	if (h->has_psid &&
-	    dissector_try_uint_new(psid_table, h->psid, payload, pinfo, top, TRUE, NULL))
+	    dissector_try_uint_with_data(psid_table, h->psid, payload, pinfo, top, TRUE, NULL))
 		return;
 	if (pref_raw_j2735 && j2735_handle) {
 		call_dissector(j2735_handle, payload, pinfo, top);
@@ -378,7 +380,7 @@ static int dissect_wsmp(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree, voi
 		return tvb_captured_length(tvb);
 
 	struct wsmp_header h = {.channel = -1, .data_rate = -1};
-	uint8_t first = tvb_get_guint8(tvb, 0);
+	uint8_t first = tvb_get_uint8(tvb, 0);
 	h.version = first & 0x07;
 	int offset;
 	if (first == WSMP_V2) {

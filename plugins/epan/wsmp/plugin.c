@@ -1,15 +1,11 @@
-/* The plugin's entry points: the four symbols Wireshark looks up in an epan plugin
- * (doc/README.plugins), registering the WSMP and WSA dissectors. */
+/* The plugin's entry points (doc/README.plugins, ws-compat.h), registering the WSMP and
+ * WSA dissectors. */
 #include <epan/packet.h>
-#include <ws_version.h>
 
 #include "ieee1609dot3.h"
+#include "ws-compat.h"
 
-WS_DLL_PUBLIC_DEF const char plugin_version[] = V2X_VERSION;
-WS_DLL_PUBLIC_DEF const int plugin_want_major = WIRESHARK_VERSION_MAJOR;
-WS_DLL_PUBLIC_DEF const int plugin_want_minor = WIRESHARK_VERSION_MINOR;
-
-WS_DLL_PUBLIC void plugin_register(void);
+V2X_PLUGIN_EXPORTS(V2X_VERSION)
 
 static void register_protocols(void)
 {

@@ -3,7 +3,7 @@
 #ifndef V2X_PLUGIN_VALS_H
 #define V2X_PLUGIN_VALS_H
 
-#include <epan/value_string.h>
+#include "ws-compat.h" /* value_string.h, wherever this Wireshark has it */
 
 /* Built once at registration, in wmem_epan_scope(); terminated by {0, NULL}. */
 const value_string *vals_psid(void);
