@@ -1,6 +1,8 @@
 /* mkcap: link layers around a WSMP packet: radiotap + 802.11 OCB data frame (as Linux
- * mac80211 emits it), raw 802.11, Ethernet, Linux SLL/SLL2, or IPv4/UDP over Ethernet. */
+ * mac80211 emits it), raw 802.11, Ethernet, Linux SLL/SLL2, IPv4/UDP over Ethernet, or
+ * the 802.11 frame in a Commsignia C2P record over IPv4/UDP. */
 #include "mkcap.h"
+#include "registry.h"
 
 #define ETHERTYPE_WSMP 0x88DC
 #define ETHERTYPE_IPV4 0x0800
@@ -15,6 +17,7 @@ uint32_t link_dlt(enum link l)
 	case LINK_SLL: return 113;
 	case LINK_SLL2: return 276;
 	case LINK_UDP: return 1;
+	case LINK_C2P: return 1;
 	}
 	return 0;
 }
@@ -82,10 +85,10 @@ static void ieee80211(struct buf *b, const struct frame_opts *o, const struct fr
 	buf_be16(b, ETHERTYPE_WSMP);
 }
 
-static void ether(struct buf *b, const struct frame_opts *o, uint16_t ethertype)
+static void ether(struct buf *b, const uint8_t src[6], uint16_t ethertype)
 {
 	buf_put(b, broadcast, 6);
-	buf_put(b, o->src, 6);
+	buf_put(b, src, 6);
 	buf_be16(b, ethertype);
 }
 
@@ -123,9 +126,10 @@ static uint16_t ipv4_checksum(const uint8_t *h, size_t n)
 	return (uint16_t)~sum;
 }
 
-/* IPv4 from 192.168.0.<last MAC octet> to the subnet broadcast, UDP without checksum */
-static void ipv4_udp(struct buf *b, const struct frame_opts *o, const struct frame_ctx *f,
-		     size_t payload_len)
+/* IPv4 from 192.168.0.<last octet of the sender's MAC> to the subnet broadcast, UDP
+ * from and to the same port, without checksum */
+static void ipv4_udp(struct buf *b, const uint8_t src[6], uint16_t port,
+		     const struct frame_ctx *f, size_t payload_len)
 {
 	struct buf ip = {0};
 	uint16_t total = (uint16_t)(20 + 8 + payload_len);
@@ -137,7 +141,7 @@ static void ipv4_udp(struct buf *b, const struct frame_opts *o, const struct fra
 	buf_u8(&ip, 64);       /* TTL */
 	buf_u8(&ip, 17);       /* UDP */
 	buf_be16(&ip, 0);      /* checksum, filled in below */
-	buf_be32(&ip, 0xC0A80000u | o->src[5]);
+	buf_be32(&ip, 0xC0A80000u | src[5]);
 	buf_be32(&ip, 0xC0A800FFu);
 	if (!ip.oom) {
 		uint16_t sum = ipv4_checksum(ip.p, ip.len);
@@ -147,10 +151,80 @@ static void ipv4_udp(struct buf *b, const struct frame_opts *o, const struct fra
 	buf_put(b, ip.p, ip.len);
 	b->oom |= ip.oom;
 	buf_free(&ip);
-	buf_be16(b, o->udp_port);
-	buf_be16(b, o->udp_port);
+	buf_be16(b, port);
+	buf_be16(b, port);
 	buf_be16(b, (uint16_t)(8 + payload_len));
 	buf_be16(b, 0);
+}
+
+/* Commsignia C2P (Capture Protocol), in the layout Wireshark 4.6's packet-c2p.c reads:
+ * UDP port 7943; version 1 records of type DSRC RX and TX carry an 802.11 frame. */
+#define C2P_PORT 7943
+enum {
+	C2P_VERSION = 1, C2P_TYPE_DSRC_RX = 1, C2P_TYPE_DSRC_TX = 2,
+	/* C2P's "unavailable" values, for the fields mkcap has no fact for */
+	C2P_CHANNEL_NA = 0, C2P_LAT_NA = 900000001, C2P_LONG_NA = 1800000001,
+	C2P_SPEED_NA = 16383, C2P_HEADING_NA = 3601, C2P_POWER_NA = 127, C2P_CBR_NA = 1001,
+};
+
+/* The unit that forwards what its radio received and sent (its Ethernet/IPv4 sender) */
+static const uint8_t c2p_forwarder[6] = {0x02, 0x00, 0x00, 0x00, 0xc2, 0x01};
+
+/* A TX record's power: the WSMP Transmit Power Used element of the frame, if any */
+static uint8_t c2p_tx_power(const struct frame_opts *o)
+{
+	for (size_t i = 0; i < o->n_ext; i++)
+		if (o->ext[i].id == V2X_WEID_TX_POWER)
+			return o->ext[i].val[0];
+	return C2P_POWER_NA;
+}
+
+/* The record header, big-endian: version/type, time since 2004-01-01 UTC in seconds and
+ * milliseconds, radio and position fields, then RSSI/noise/CBR (RX) or power (TX). */
+static void c2p(struct buf *b, const struct frame_opts *o, const struct frame_ctx *f)
+{
+	bool rx = o->c2p == C2P_RX;
+	buf_u8(b, C2P_VERSION << 4 | (rx ? C2P_TYPE_DSRC_RX : C2P_TYPE_DSRC_TX));
+	buf_be32(b, (uint32_t)(f->ts_us / 1000000u - UNIX_2004_S));
+	buf_be32(b, (uint32_t)(f->ts_us % 1000000u / 1000u));
+	/* primary channel: the 5 GHz channel number of --freq */
+	buf_u8(b, o->freq > 5000 && o->freq < 6000 ? (uint8_t)((o->freq - 5000) / 5)
+						    : C2P_CHANNEL_NA);
+	buf_u8(b, C2P_CHANNEL_NA); /* secondary channel */
+	buf_u8(b, 0);              /* used interface */
+	buf_u8(b, o->rate);        /* 500 kb/s units, as radiotap */
+	buf_u8(b, 1);              /* used antenna */
+	buf_be32(b, C2P_LAT_NA);   /* the forwarding unit's own position and motion */
+	buf_be32(b, C2P_LONG_NA);
+	buf_be16(b, C2P_SPEED_NA);
+	buf_be16(b, C2P_HEADING_NA);
+	if (rx) {
+		buf_u8(b, (uint8_t)o->rssi); /* RSSI antenna 1 (dBm), antenna 2 */
+		buf_u8(b, C2P_POWER_NA);
+		buf_u8(b, C2P_POWER_NA);     /* noise antenna 1, 2 */
+		buf_u8(b, C2P_POWER_NA);
+		buf_be16(b, C2P_CBR_NA);     /* channel busy ratio antenna 1, 2 */
+		buf_be16(b, C2P_CBR_NA);
+	} else {
+		buf_u8(b, c2p_tx_power(o));  /* TX power (dBm), then TSSI antenna 1, 2 */
+		buf_u8(b, C2P_POWER_NA);
+		buf_u8(b, C2P_POWER_NA);
+	}
+}
+
+/* C2P record (header, 802.11 frame, WSMP) in IPv4/UDP from the forwarding unit */
+static void c2p_udp(struct buf *b, const struct frame_opts *o, const struct frame_ctx *f,
+		    const uint8_t *body, size_t n)
+{
+	struct buf rec = {0};
+	c2p(&rec, o, f);
+	ieee80211(&rec, o, f);
+	buf_put(&rec, body, n);
+	ether(b, c2p_forwarder, ETHERTYPE_IPV4);
+	ipv4_udp(b, c2p_forwarder, C2P_PORT, f, rec.len);
+	buf_put(b, rec.p, rec.len);
+	b->oom |= rec.oom;
+	buf_free(&rec);
 }
 
 void link_wrap(struct buf *out, enum link l, const struct frame_opts *o,
@@ -167,7 +241,7 @@ void link_wrap(struct buf *out, enum link l, const struct frame_opts *o,
 		ieee80211(out, o, f);
 		break;
 	case LINK_ETHER:
-		ether(out, o, ETHERTYPE_WSMP);
+		ether(out, o->src, ETHERTYPE_WSMP);
 		break;
 	case LINK_SLL:
 		sll(out, o);
@@ -176,9 +250,12 @@ void link_wrap(struct buf *out, enum link l, const struct frame_opts *o,
 		sll2(out, o);
 		break;
 	case LINK_UDP:
-		ether(out, o, ETHERTYPE_IPV4);
-		ipv4_udp(out, o, f, n);
+		ether(out, o->src, ETHERTYPE_IPV4);
+		ipv4_udp(out, o->src, o->udp_port, f, n);
 		break;
+	case LINK_C2P:
+		c2p_udp(out, o, f, body, n);
+		return;
 	}
 	buf_put(out, body, n);
 	if (l == LINK_RADIOTAP && o->fcs && !out->oom)

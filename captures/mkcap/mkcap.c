@@ -9,7 +9,8 @@
 #include "registry.h"
 
 static const char usage[] =
-	"usage: mkcap -o OUT [--format pcap|pcapng] [--link radiotap|80211|ether|sll|sll2|udp]\n"
+	"usage: mkcap -o OUT [--format pcap|pcapng]\n"
+	"             [--link radiotap|80211|ether|sll|sll2|udp|c2p]\n"
 	"             [--start EPOCH] [--interval MS] FRAME-OPTIONS... PAYLOAD...\n"
 	"frame options (apply to the following payloads):\n"
 	"  --llc snap|epd  --wsmp 3|2|raw (raw: PAYLOAD is a whole WSMP packet)\n"
@@ -19,6 +20,7 @@ static const char usage[] =
 	"  --src MAC  --wsm-len N (a lying WSM length)  --split|--no-split (concatenated\n"
 	"  MessageFrames)  --repeat N  --msgcnt N,N,... (one BSM per value, msgCnt rewritten)\n"
 	"  --slice OFF,LEN (only these octets of the next payload)\n"
+	"  --c2p rx|tx (--link c2p: a DSRC RX record with --rssi, or TX with --ext power)\n"
 	"PAYLOAD: HEX | @file.hex | @file.bin | @file.uper | @file.xml (jpo-ode <asn1>)\n";
 
 /* Options that apply to the next PAYLOAD only */
@@ -260,7 +262,8 @@ static int write_file(const char *path, const struct buf *b)
 static int parse_capture_option(struct run *r, const char *a, const char *v)
 {
 	static const char *const formats[] = {"pcap", "pcapng"};
-	static const char *const links[] = {"radiotap", "80211", "ether", "sll", "sll2", "udp"};
+	static const char *const links[] = {"radiotap", "80211", "ether", "sll", "sll2", "udp",
+					    "c2p"};
 	long num = 0; /* set by parse_num before use; gcc -O2 cannot tell */
 	int k, rc = 0;
 	if (!strcmp(a, "-o")) {
@@ -270,7 +273,7 @@ static int parse_capture_option(struct run *r, const char *a, const char *v)
 			return -1;
 		r->fmt = (enum format)k;
 	} else if (!strcmp(a, "--link")) {
-		if ((k = pick(v, links, 6)) < 0)
+		if ((k = pick(v, links, 7)) < 0)
 			return -1;
 		r->link = (enum link)k;
 	} else if (!strcmp(a, "--start")) {
@@ -291,6 +294,7 @@ static int parse_frame_option(struct frame_opts *o, const char *a, const char *v
 {
 	static const char *const llcs[] = {"snap", "epd"};
 	static const char *const dot2s[] = {"none", "unsecured", "signed"};
+	static const char *const c2ps[] = {"rx", "tx"};
 	long num = 0;
 	int k, rc = 0;
 	if (!strcmp(a, "--llc")) {
@@ -318,6 +322,10 @@ static int parse_frame_option(struct frame_opts *o, const char *a, const char *v
 		if ((k = pick(v, dot2s, 3)) < 0)
 			return -1;
 		o->dot2 = (enum dot2)k;
+	} else if (!strcmp(a, "--c2p")) {
+		if ((k = pick(v, c2ps, 2)) < 0)
+			return -1;
+		o->c2p = (enum c2p_record)k;
 	} else if (!strcmp(a, "--freq")) {
 		rc = parse_num(v, 10, 1, 65535, &num);
 		o->freq = (uint16_t)num;

@@ -24,9 +24,13 @@ void buf_be64(struct buf *b, uint64_t v);
 void buf_le64(struct buf *b, uint64_t v);
 void buf_free(struct buf *b);
 
-enum link { LINK_RADIOTAP, LINK_80211, LINK_ETHER, LINK_SLL, LINK_SLL2, LINK_UDP };
+enum link { LINK_RADIOTAP, LINK_80211, LINK_ETHER, LINK_SLL, LINK_SLL2, LINK_UDP, LINK_C2P };
 enum llc { LLC_SNAP, LLC_EPD };
 enum dot2 { DOT2_NONE, DOT2_UNSECURED, DOT2_SIGNED };
+enum c2p_record { C2P_RX, C2P_TX }; /* Commsignia C2P: a received or a transmitted frame */
+
+/* 2004-01-01 00:00:00 UTC in Unix seconds: the epoch of 1609.2 Time64 and of C2P */
+#define UNIX_2004_S 1072915200ull
 
 #define MAX_EXT 8
 #define MAX_EXT_LEN 16
@@ -58,6 +62,7 @@ struct frame_opts {
 	uint8_t src[6];
 	long wsm_len;        /* --wsm-len: WSM length field that lies; -1 = honest */
 	uint16_t udp_port;
+	enum c2p_record c2p;
 };
 
 /* Per-frame facts that change from frame to frame. */
@@ -80,7 +85,8 @@ void dot2_wrap(struct buf *out, const struct frame_opts *o, const struct frame_c
 	       const uint8_t *payload, size_t n);
 void wsmp_wrap(struct buf *out, const struct frame_opts *o, const uint8_t *wsm, size_t n);
 
-/* link.c: WSMP (or, for LINK_UDP, the raw payload) -> one link-layer frame */
+/* link.c: WSMP (or, for LINK_UDP, the raw payload) -> one link-layer frame; LINK_C2P
+ * forwards the 802.11 frame in a C2P record over IPv4/UDP */
 uint32_t link_dlt(enum link l);
 void link_wrap(struct buf *out, enum link l, const struct frame_opts *o,
 	       const struct frame_ctx *f, const uint8_t *body, size_t n);

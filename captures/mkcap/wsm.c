@@ -8,7 +8,6 @@
 
 /* 1609.2 Time64 counts TAI microseconds from 2004-01-01 00:00:00 UTC; TAI has been
  * 5 s ahead of UTC's count since then (leap seconds of 2005, 2008, 2012, 2015, 2016). */
-#define UNIX_2004_S 1072915200ull
 #define TAI_LEAP_SINCE_2004_S 5ull
 
 static void coer_len(struct buf *b, size_t n)

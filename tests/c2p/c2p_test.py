@@ -1,0 +1,180 @@
+#!/usr/bin/python3
+"""C2P on Wireshark >= 4.6: tshark (through tests/run-tshark, with this build's plugins and
+no preference or Decode As) over captures/c2p/c2p-dsrc.pcap, whose Commsignia C2P records
+Wireshark's own C2P dissector hands to its 802.11 dissector. Every value asserted comes
+from the capture's expect.json (the framing mkcap was asked for, the vectors' XER).
+One subcommand per behaviour; exit 0 pass, 1 fail, 77 skip (a tshark without C2P, i.e.
+before 4.6; no J2735 plugin or schema)."""
+import json
+import os
+import shutil
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "wsmp"))
+import wsmp_test  # noqa: E402  (its tshark runner and the WSMP checks of an expect.json frame)
+import tshark_driver  # noqa: E402  (tests/tshark_driver.py, on the path wsmp_test sets)
+from wsmp_test import Fail, check, one  # noqa: E402
+
+SKIP = 77
+CAPTURE = "c2p/c2p-dsrc.pcap"
+UNIX_2004 = 1072915200  # C2P timestamps count seconds from 2004-01-01 00:00 UTC
+
+
+class Skip(Exception):
+    pass
+
+
+def protocols(env):
+    """Filter names (the third column; 4.6 adds columns after it)."""
+    return [l.split("\t")[2] for l in env.tshark("-G", "protocols").splitlines()
+            if l.count("\t") >= 2]
+
+
+def needs_c2p(env):
+    if "c2p" not in protocols(env):
+        version = env.tshark("--version").splitlines()[0].rstrip(".")
+        raise Skip("%s has no C2P dissector (Wireshark 4.6 added it)" % version)
+
+
+def frames(env):
+    with open(os.path.join(env.a.captures, "c2p", "c2p-dsrc.expect.json")) as f:
+        return json.load(f)["frames"]
+
+
+def rows(env, names):
+    out = env.fields(env.capture(CAPTURE), names)
+    exp = frames(env)
+    check(len(out) == len(exp), "%d frames read, expected %d" % (len(out), len(exp)))
+    return zip(out, exp)
+
+
+def t_records(env):
+    """C2P's own fields, as Wireshark's C2P dissector shows them."""
+    needs_c2p(env)
+    names = ["c2p.version", "c2p.type", "c2p.tst.sec", "c2p.tst.msec", "c2p.primary_channel",
+             "c2p.datarate", "c2p.rssi_antenna1", "c2p.tx_power", "udp.dstport"]
+    for row, e in rows(env, names):
+        rec, label = e["c2p"], "frame %d" % e["frame"]
+        check(one(row, "udp.dstport") == str(e["udp_port"]), label + " UDP port")
+        check(one(row, "c2p.version") == "1", label + " version")
+        check(one(row, "c2p.type") == str(rec["type"]), label + " record type")
+        check(one(row, "c2p.tst.sec") == str(e["time_us"] // 1000000 - UNIX_2004),
+              label + " timestamp seconds")
+        check(one(row, "c2p.tst.msec") == str(e["time_us"] % 1000000 // 1000),
+              label + " timestamp milliseconds")
+        check(one(row, "c2p.primary_channel") == str(rec["primary_channel"]), label + " channel")
+        check(one(row, "c2p.datarate") == str(rec["datarate"]), label + " data rate")
+        if "rssi_dbm" in rec:
+            check(one(row, "c2p.rssi_antenna1") == str(rec["rssi_dbm"]), label + " RSSI")
+            check(not row["c2p.tx_power"], label + " an RX record with a TX power")
+        else:
+            check(one(row, "c2p.tx_power") == str(rec["tx_power_dbm"]), label + " TX power")
+            check(not row["c2p.rssi_antenna1"], label + " a TX record with an RSSI")
+    print("C2P type, timestamp, channel, data rate, RSSI / TX power of %d records as built"
+          % len(frames(env)))
+
+
+def t_wsmp(env):
+    """Our WSMP plugin (not the built-in wsmp) decodes the 802.11 frames C2P hands on."""
+    needs_c2p(env)
+    for row, e in rows(env, wsmp_test.WSMP_FIELDS + ["wlan.ta"]):
+        label = "frame %d" % e["frame"]
+        stack = one(row, "frame.protocols").split(":")
+        check(stack[stack.index("udp"):][:5] == ["udp", "c2p", "wlan", "llc", "ieee1609dot3"],
+              "%s protocols %s" % (label, stack))
+        check(one(row, "wlan.ta") == e["src"], label + " transmitter")
+        wsmp_test.check_frame(row, e, label)
+    print("WSMP version, PSID, length, extension elements and 1609.2 presence of %d frames"
+          % len(frames(env)))
+
+
+def needs_j2735(env):
+    needs_c2p(env)
+    if "j2735" not in protocols(env):
+        raise Skip("the J2735 plugin is not built")
+
+
+def t_j2735_msgid(env):
+    """Needs no schema: the MessageFrame's messageId of every frame."""
+    needs_j2735(env)
+    for row, e in rows(env, ["j2735.msgid"]):
+        check(one(row, "j2735.msgid") == str(e["msgid"]), "frame %d msgid" % e["frame"])
+    print("J2735 messageId of %d frames" % len(frames(env)))
+
+
+# expect.json j2735 key -> the plugin's field; ("count", field): how many times it occurs
+J2735_FIELDS = {
+    "BasicSafetyMessage": {
+        "msgCnt": "j2735.BSMcoreData.msgCnt", "id": "j2735.BSMcoreData.id",
+        "secMark": "j2735.BSMcoreData.secMark", "lat": "j2735.BSMcoreData.lat",
+        "long": "j2735.BSMcoreData.long", "elev": "j2735.BSMcoreData.elev",
+        "speed": "j2735.BSMcoreData.speed", "heading": "j2735.BSMcoreData.heading"},
+    "SPAT": {
+        "intersection_id": "j2735.IntersectionReferenceID.id",
+        "revision": "j2735.IntersectionState.revision",
+        "timeStamp": "j2735.IntersectionState.timeStamp",
+        "movements": ("count", "j2735.MovementState.signalGroup")},
+    "MapData": {
+        "msgIssueRevision": "j2735.MapData.msgIssueRevision",
+        "intersection_id": "j2735.IntersectionReferenceID.id",
+        "revision": "j2735.IntersectionGeometry.revision",
+        "lanes": ("count", "j2735.GenericLane.laneID")},
+}
+
+
+def t_j2735_fields(env):
+    """With the schema: BSM TemporaryID, msgCnt, position...; SPaT and MAP key fields."""
+    if not env.a.edition:
+        raise Skip("no SAE J2735 schema: configure with -DJ2735_ASN1_DIR=<dir>")
+    needs_j2735(env)
+    names = sorted({f if isinstance(f, str) else f[1]
+                    for fields in J2735_FIELDS.values() for f in fields.values()})
+    checked = 0
+    for row, e in rows(env, names):
+        want = e["j2735"]
+        for key, field in J2735_FIELDS[want["type"]].items():
+            label = "frame %d %s %s" % (e["frame"], want["type"], key)
+            if isinstance(field, tuple):
+                got = str(len(row[field[1]]))
+            else:
+                got = row[field][0] if row[field] else None
+            check(got is not None and got.lower() == str(want[key]).lower(),
+                  "%s: %s, expected %s" % (label, got, want[key]))
+            checked += 1
+    print("%d J2735 values of %d frames equal to the vectors' XER" % (checked, len(frames(env))))
+
+
+def t_not_malformed(env):
+    needs_c2p(env)
+    out = env.tshark("-r", env.capture(CAPTURE), "-q", "-z", "expert")
+    check("Malformed" not in out, "Malformed expert infos:\n" + out)
+    print("no Malformed expert info")
+
+
+TESTS = {"records": t_records, "wsmp": t_wsmp, "j2735_msgid": t_j2735_msgid,
+         "j2735_fields": t_j2735_fields, "not_malformed": t_not_malformed}
+
+
+def main():
+    ap = tshark_driver.arg_parser()
+    ap.add_argument("--mkcap", required=True)
+    ap.add_argument("--edition", default="")
+    ap.add_argument("test", choices=sorted(TESTS))
+    a = ap.parse_args()
+    env = wsmp_test.Env(a)
+    try:
+        TESTS[a.test](env)
+    except Skip as e:
+        print("SKIP:", e)
+        return SKIP
+    except Fail as e:
+        print("FAIL:", e)
+        return 1
+    finally:
+        shutil.rmtree(env.tmp)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
