@@ -1,4 +1,3 @@
-#!/usr/bin/python3
 """The user's SAE J2735 schema as both generators' preprocessors read it: asn1c/
 j2735_for_asn1c.py (v2xcap's decoder) and asn2wrs/j2735_prep.py (the Wireshark plugin).
 What the schema says is read here once: the files (BOM, UTF-8 or Latin-1, comments), the
@@ -24,15 +23,10 @@ renamed), so those keep them. Between two modules of the same rank (ManeuverID i
 CCM and J3186 MSCM) neither name is older; giving it to one, say the first alphabetically,
 would let a later set that adds a module move the plain name to another type. So every copy
 gets its module's name.
-
-usage: j2735_schema.py locate ORIGINS < a generator's message
-prints FILE:LINE in the user's schema for the first OUTPUT.asn:LINE (or "line N" of a
-module) the message names, ORIGINS being the file write_origins() wrote.
 """
 import bisect
 import os
 import re
-import sys
 
 IDENT = r'[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*'
 CLASSREF = r'[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*'
@@ -162,10 +156,10 @@ class Module:
         return next((frm for names, frm, _ in self.imports if name in names), None)
 
 
-def read_modules(paths, stable=None):
+def read_modules(paths):
     """The modules of the schema files, with the member names kept stable across editions
     (stable_member_names()) already written in."""
-    stable = stable_member_names() if stable is None else stable
+    stable = stable_member_names()
     modules = []
     for path in paths:
         text = read_schema(path)
@@ -220,10 +214,10 @@ def resolve(renames, scope, ref):
     return scope.get(ref, ref)
 
 
-def stable_member_names(path=STABLE_NAMES):
+def stable_member_names():
     """{type: {member or named bit: kept name}} from stable-member-names.txt."""
     out = {}
-    for line in open(path):
+    for line in open(STABLE_NAMES):
         words = line.split('#')[0].split()
         if words:
             out.setdefault(words[0], {})[words[1]] = words[2]
@@ -282,10 +276,3 @@ def locate(origins, message):
         return None
     out_line, src, src_line = starts[i]
     return '%s:%d' % (src, src_line + line - out_line)
-
-
-if __name__ == '__main__':
-    if len(sys.argv) == 3 and sys.argv[1] == 'locate':
-        print(locate(sys.argv[2], sys.stdin.read()) or '?')
-    else:
-        sys.exit(__doc__)
