@@ -64,6 +64,7 @@ def main(out_dir, out_tables, files):
     uses = []        # (owner, object set): regional: enclosing type; part II: content type
     bit_names = {}   # BIT STRING type -> {bit: name}
     placeholders = set()  # types defined as NULL, held for a later edition
+    assigned = {}    # module -> [(schema line, assignment)], renamed names written in
     for mod in modules:
         scope = scopes[mod.name]
         ref = lambda r: schema.resolve(renames, scope, r)
@@ -73,8 +74,8 @@ def main(out_dir, out_tables, files):
         for name, (cls, rows) in mod.objsets.items():
             sets[name] = (unqualified(cls), [(ref(t), ref(v)) for t, v in rows])
         placeholders |= {scope.get(p, p) for p in mod.placeholders()}
-        mod.assignments = apply_renames(mod, scope)
-        for line, a in mod.assignments:
+        assigned[mod.name] = apply_renames(mod, scope)
+        for line, a in assigned[mod.name]:
             lhs, rhs = a.split("::=", 1)
             lhs_words = lhs.split()
             m = re.match(r"\s*BIT\s+STRING\s*\{([^}]*)\}", rhs)
@@ -122,13 +123,13 @@ def main(out_dir, out_tables, files):
         return out
 
     class_names = {c for _, c in classes}
-    emitted = {m.name for m in modules if m.assignments}
+    emitted = {m.name for m in modules if assigned[m.name]}
     os.makedirs(out_dir, exist_ok=True)
     origins = []  # (output file, output line, schema file, schema line)
     for mod in modules:
         if mod.name not in emitted:
             continue
-        assignments = name_item_elements([(l, rewrite(mod, a)) for l, a in mod.assignments])
+        assignments = name_item_elements([(l, rewrite(mod, a)) for l, a in assigned[mod.name]])
         lines = ["%s %s DEFINITIONS%s::= BEGIN" % (mod.name, mod.oid, mod.tagging)]
         imports = []
         for syms, frm, oid in mod.imports:
