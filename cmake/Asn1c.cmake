@@ -28,7 +28,8 @@ endfunction()
 function(j2735_asn1c_generate out_dir sources_var)
   set(script ${PROJECT_SOURCE_DIR}/asn1/asn1c/j2735_for_asn1c.py)
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${script}
-               ${PROJECT_SOURCE_DIR}/asn1/asn1c/stable-member-names.txt ${J2735_ASN1_FILES})
+               ${PROJECT_SOURCE_DIR}/asn1/j2735_schema.py
+               ${PROJECT_SOURCE_DIR}/asn1/stable-member-names.txt ${J2735_ASN1_FILES})
   set(J2735_ASN1C_OK FALSE CACHE INTERNAL "asn1c decoder generated from the J2735 schema")
   set(${sources_var} "" PARENT_SCOPE)
   # Generated into a scratch folder, then copied where changed: an unchanged schema

@@ -8,228 +8,76 @@ asn1c 0.9.28 cannot parse information-object classes, so: class definitions and 
 sets are dropped (their contents go into the tables), the class fields become plain
 types (the id type, and OCTET STRING for the open type: same UPER bits), parameterised
 types lose their parameters, the anonymous `SEQUENCE OF SEQUENCE { item CHOICE ... }`
-elements get names, members a later edition renamed keep their earlier names
-(stable-member-names.txt). asn1c (and C) have one namespace for all modules, so a name
-defined by several modules (or differing only in case: asn1c writes one file per type)
-keeps its plain name in one module (J2735 Common first, then the other J2735 modules,
-AddGrp* last) and becomes Module-Name in the others, where it is defined and imported.
-Everything is written into the build tree; the schema itself is only read.
+elements get names. What the schema says (modules, imports, classes and sets, names kept
+across editions, which module keeps a name several define) is read by ../j2735_schema.py,
+shared with the plugin's preprocessing; asn1c's one namespace gets the renamed names
+written in, where they are defined and imported. Everything is written into the build tree;
+the schema itself is only read.
 
 usage: j2735_for_asn1c.py OUT_ASN_DIR OUT_TABLES_C SCHEMA_FILE...
        j2735_for_asn1c.py --explain OUT_ASN_DIR < asn1c's messages
 The second form names the user's file and line an asn1c message about OUT_ASN_DIR is about.
 """
-import json
 import os
 import re
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import j2735_schema as schema  # noqa: E402  (asn1/j2735_schema.py: what the schema says)
+
 CLASS_KINDS = {"MESSAGE-ID-AND-TYPE": "messages", "PARTII-EXT-ID-AND-TYPE": "partii",
                "REG-EXT-ID-AND-TYPE": "regional"}
-ORIGINS = "origins.json"  # output line -> schema file and line, for --explain
-STABLE_NAMES = os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                            "stable-member-names.txt")
-
-
-class SchemaError(Exception):
-    pass
-
-
-def read_schema(path):
-    raw = open(path, "rb").read()
-    if raw.startswith(b"\xef\xbb\xbf"):
-        raw = raw[3:]
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        text = raw.decode("latin-1")
-    return strip_comments(text).encode("ascii", "replace").decode("ascii")
-
-
-def strip_comments(text):
-    """Removes -- ... (-- or end of line) and /* ... */ comments (X.680 12.6), keeping the
-    line breaks so that positions still tell the schema's line."""
-    out, i, n = [], 0, len(text)
-    while i < n:
-        if text.startswith("/*", i):
-            j = text.find("*/", i + 2)
-            j = n if j < 0 else j + 2
-            out.append(" " + "\n" * text.count("\n", i, j))
-            i = j
-        elif text.startswith("--", i):
-            j = i + 2
-            while j < n and text[j] != "\n" and not text.startswith("--", j):
-                j += 1
-            i = j + 2 if text.startswith("--", j) else j
-            out.append(" ")
-        else:
-            out.append(text[i])
-            i += 1
-    return "".join(out)
-
-
-MODULE_RE = re.compile(r"([A-Z][\w-]*)\s*(\{[^}]*\})?\s*DEFINITIONS([^:]*)::=\s*BEGIN(.*?)\bEND\b",
-                       re.S)
-IMPORTS_RE = re.compile(r"\bIMPORTS\b(.*?);", re.S)
-FROM_RE = re.compile(r"(.*?)\bFROM\s+([A-Z][\w-]*)(\s*\{[^}]*\})?", re.S)
-
-
-class Module:
-    def __init__(self, m, path, text):
-        self.name, self.oid, self.tagging = m.group(1), m.group(2) or "", m.group(3)
-        self.path = path
-        body, body_line = m.group(4), text.count("\n", 0, m.start(4)) + 1
-        self.imports = []  # [(symbols, module, oid)]
-        im = IMPORTS_RE.search(body)
-        if im:
-            # X.680 2021 selects successor module versions (2024 set): not for asn1c.
-            text_im = re.sub(r"\bWITH\s+(SUCCESSORS|DESCENDANTS)\b", " ", im.group(1))
-            for f in FROM_RE.finditer(text_im):
-                syms = [s.strip() for s in f.group(1).split(",") if s.strip()]
-                self.imports.append((syms, f.group(2), f.group(3) or ""))
-            body = body[:im.start()] + "\n" * body.count("\n", im.start(), im.end()) + \
-                body[im.end():]
-        body = re.sub(r"\bEXPORTS\b.*?;", lambda e: "\n" * e.group(0).count("\n"), body,
-                      flags=re.S)
-        self.assignments = split_assignments(body, body_line)  # [(line, text)]
-        self.j2735 = self.name in ("DSRC", "Common") or re.search(r"\b2735\b", self.oid)
-
-
-def split_assignments(body, first_line):
-    """Every assignment starts on a line holding '::='; member lines never hold one."""
-    out, cur = [], None
-    for n, line in enumerate(body.split("\n"), first_line):
-        if "::=" in line:
-            if cur is not None:
-                out.append(cur)
-            cur = [n, line]
-        elif cur is not None:
-            cur[1] += "\n" + line
-    if cur is not None:
-        out.append(cur)
-    return [(n, a.strip()) for n, a in out if a.strip()]
-
-
-def defined_name(a):
-    return a.split("::=", 1)[0].split()[0]
+SchemaError = schema.SchemaError
 
 
 def unqualified(name):
     return name.split(".")[-1]
 
 
-def is_class_or_set(a):
-    lhs, rhs = a.split("::=", 1)
-    words = lhs.split()
-    return re.match(r"\s*CLASS\b", rhs) or (len(words) == 2 and unqualified(words[1]) in CLASS_KINDS)
-
-
 def sub_name(old, new, text):
     return re.sub(r"(?<![\w.-])%s(?![\w-])" % re.escape(old), new, text)
 
 
-def clash_renames(modules):
-    """{module name: {old: new}}: names defined twice (or types differing only in case) keep
-    their name in the first module by rank, and become Module-Name elsewhere."""
-    defs = {}
-    for mod in modules:
-        for _, a in mod.assignments:
-            if not is_class_or_set(a):
-                name = defined_name(a)
-                key = name.lower() if name[0].isupper() else name
-                defs.setdefault(key, []).append((mod, name))
-    # Common first, then J2735's own modules, its regional addition groups, the others.
-    rank = lambda d: (d[0].name not in ("DSRC", "Common"), not d[0].j2735,
-                      d[0].name.startswith("AddGrp"), d[0].name, d[1])
-    renames = {m.name: {} for m in modules}
-    for key, ds in defs.items():
-        for mod, name in sorted(ds, key=rank)[1:]:
-            new = mod.name + "-" + name
-            if name[0].islower():  # a value reference starts with a lower-case letter
-                new = new[0].lower() + new[1:]
-            renames[mod.name][name] = new
-    # Importers of a renamed name use the new one.
-    for mod in modules:
-        for syms, frm, _ in mod.imports:
-            for s in syms:
-                if s in renames.get(frm, {}):
-                    renames[mod.name][s] = renames[frm][s]
-    return renames
-
-
-def apply_renames(mod, renames):
-    mine = renames[mod.name]
-    if not mine:
-        return
+def apply_renames(mod, mine):
+    """The module's assignments [(line, text)] with its renamed names (j2735_schema.scopes)
+    written in; dotted Module.Name references are left to asn1c."""
     mod.imports = [([mine.get(s, s) for s in syms], frm, oid) for syms, frm, oid in mod.imports]
     out = []
-    for line, a in mod.assignments:
+    for line, a in mod.assignments():
         for old, new in mine.items():
             if old[0].isupper():
                 a = sub_name(old, new, a)
             else:  # values: never a member name that happens to be spelt the same
                 a = re.sub(r"^%s(?![\w-])" % re.escape(old), new, a)
-                a = re.sub(r"(IDENTIFIED\s+BY\s+)%s(?![\w-])" % re.escape(old), r"\g<1>" + new, a)
         out.append((line, a))
-    mod.assignments = out
-
-
-def stable_member_names():
-    """{type: {member: kept name}} from stable-member-names.txt."""
-    out = {}
-    for line in open(STABLE_NAMES):
-        words = line.split("#")[0].split()
-        if words:
-            out.setdefault(words[0], {})[words[1]] = words[2]
     return out
 
 
-def keep_member_names(mod, stable):
-    """A member renamed by a later edition keeps its earlier name (a JSON key): the
-    identifier is not encoded, so the bits stay the same."""
-    out = []
-    for line, a in mod.assignments:
-        for old, new in stable.get(defined_name(a), {}).items():
-            a = re.sub(r"(?<![\w-])%s(?=\s+[A-Z])" % re.escape(old), new, a)
-        out.append((line, a))
-    mod.assignments = out
-
-
 def main(out_dir, out_tables, files):
-    modules = []
-    for f in files:
-        text = read_schema(f)
-        modules += [Module(m, f, text) for m in MODULE_RE.finditer(text)]
-    if not modules:
-        raise SchemaError("%s: no ASN.1 module (Name DEFINITIONS ::= BEGIN ... END)" %
-                          ", ".join(files))
-    renames = clash_renames(modules)
-    stable = stable_member_names()
-    for mod in modules:
-        apply_renames(mod, renames)
-        keep_member_names(mod, stable)
+    modules = schema.read_modules(files)
+    renames = schema.renamed(modules)
+    scopes = schema.scopes(modules, renames)
 
-    classes = {}     # class name -> id type
+    classes = {}     # (module, class name) -> id type
     sets = {}        # object set name -> (class, [(type, value ref)])
     values = {}      # value reference -> int
     uses = []        # (owner, object set): regional: enclosing type; part II: content type
     bit_names = {}   # BIT STRING type -> {bit: name}
     placeholders = set()  # types defined as NULL, held for a later edition
+    assigned = {}    # module -> [(schema line, assignment)], renamed names written in
     for mod in modules:
-        kept = []
-        for line, a in mod.assignments:
+        scope = scopes[mod.name]
+        ref = lambda r: schema.resolve(renames, scope, r)
+        # A class is module-local: its id type may have been renamed here.
+        for cls, idtype in mod.classes.items():
+            classes[(mod.name, cls)] = ref(idtype)
+        for name, (cls, rows) in mod.objsets.items():
+            sets[name] = (unqualified(cls), [(ref(t), ref(v)) for t, v in rows])
+        placeholders |= {scope.get(p, p) for p in mod.placeholders()}
+        assigned[mod.name] = apply_renames(mod, scope)
+        for line, a in assigned[mod.name]:
             lhs, rhs = a.split("::=", 1)
             lhs_words = lhs.split()
-            m = re.match(r"\s*CLASS\s*\{.*?&id\s+([\w.-]+)", rhs, re.S)
-            if m:
-                # The class is module-local: its id type may have been renamed here.
-                classes[(mod.name, lhs_words[0])] = unqualified(m.group(1))
-                continue
-            if len(lhs_words) == 2 and unqualified(lhs_words[1]) in CLASS_KINDS:
-                entries = re.findall(r"\{\s*([\w.-]+)\s+IDENTIFIED\s+BY\s+([\w.-]+)\s*\}", rhs)
-                sets[lhs_words[0]] = (unqualified(lhs_words[1]),
-                                      [(unqualified(t), unqualified(v)) for t, v in entries])
-                continue
             m = re.match(r"\s*BIT\s+STRING\s*\{([^}]*)\}", rhs)
             if len(lhs_words) == 1 and m:
                 bits = re.findall(r"([\w-]+)\s*\(\s*(\d+)\s*\)", m.group(1))
@@ -237,12 +85,8 @@ def main(out_dir, out_tables, files):
             m = re.match(r"\s*(\d+)\s*$", rhs)
             if len(lhs_words) == 2 and m:
                 values[lhs_words[0]] = int(m.group(1))
-            if len(lhs_words) == 1 and re.fullmatch(r"\s*NULL\s*", rhs):
-                placeholders.add(lhs_words[0])
             for t, s in re.findall(r"([\w.-]+)\s*\{\{\s*([\w.-]+)\s*\}\}", rhs):
                 uses.append((lhs_words[0], unqualified(t), unqualified(s)))
-            kept.append((line, a))
-        mod.assignments = kept
 
     def class_id_type(mod, cls):
         cls = unqualified(cls)
@@ -279,13 +123,13 @@ def main(out_dir, out_tables, files):
         return out
 
     class_names = {c for _, c in classes}
-    emitted = {m.name for m in modules if m.assignments}
+    emitted = {m.name for m in modules if assigned[m.name]}
     os.makedirs(out_dir, exist_ok=True)
-    origins = {}
+    origins = []  # (output file, output line, schema file, schema line)
     for mod in modules:
         if mod.name not in emitted:
             continue
-        assignments = name_item_elements([(l, rewrite(mod, a)) for l, a in mod.assignments])
+        assignments = name_item_elements([(l, rewrite(mod, a)) for l, a in assigned[mod.name]])
         lines = ["%s %s DEFINITIONS%s::= BEGIN" % (mod.name, mod.oid, mod.tagging)]
         imports = []
         for syms, frm, oid in mod.imports:
@@ -294,20 +138,17 @@ def main(out_dir, out_tables, files):
                 imports.append("  %s FROM %s %s" % (", ".join(syms), frm, oid))
         if imports:
             lines.append("IMPORTS\n" + "\n".join(imports) + ";")
-        origin = []
+        name = mod.name + ".asn"
         n = sum(l.count("\n") + 1 for l in lines) + len(lines)  # blocks, blank lines
         for line, a in assignments:
             n += 1
-            origin.append((n, line))
+            origins.append((name, n, mod.path, line))
             n += a.count("\n") + 1
         lines += [a for _, a in assignments]
         lines.append("END")
-        name = mod.name + ".asn"
-        origins[name] = {"file": mod.path, "lines": origin}
         with open(os.path.join(out_dir, name), "w") as f:
             f.write("\n\n".join(lines) + "\n")
-    with open(os.path.join(out_dir, ORIGINS), "w") as f:
-        json.dump(origins, f)
+    schema.write_origins(os.path.join(out_dir, schema.ORIGINS), origins)
     write_tables(out_tables, sets, values, uses, bit_names, placeholders)
 
 
@@ -318,6 +159,8 @@ def c_name(asn_name):
 def write_tables(path, sets, values, uses, bit_names, placeholders):
     rows = {"messages": [], "partii": [], "regional": []}
     for set_name, (cls, entries) in sorted(sets.items()):
+        if cls not in CLASS_KINDS:
+            continue
         kind = CLASS_KINDS[cls]
         if kind == "regional":    # found by the type that holds the extension
             owners = sorted({enc for enc, _, s in uses if s == set_name})
@@ -353,24 +196,9 @@ def write_tables(path, sets, values, uses, bit_names, placeholders):
 
 
 def explain(out_dir, messages):
-    """'FILE:LINE: MESSAGE' for asn1c's first complaint, FILE:LINE in the user's schema."""
+    """'FILE:LINE: MESSAGE' for asn1c's complaint, FILE:LINE in the user's schema."""
     text = " ".join(messages.split())
-    origins = json.load(open(os.path.join(out_dir, ORIGINS)))
-    m = re.search(r"line (\d+)", text)
-    f = re.search(r"of module ([\w-]+)", text)
-    f = f.group(1) + ".asn" if f else None
-    if not f or f not in origins:
-        f = next((os.path.basename(x) for x in re.findall(r"([^\s\"()]+\.asn)\b", text)
-                  if os.path.basename(x) in origins), None)
-    where = "?"
-    if f and m:
-        line, src = int(m.group(1)), origins[f]
-        starts = [o for o in src["lines"] if o[0] <= line]
-        src_line = starts[-1][1] + line - starts[-1][0] if starts else 1
-        where = "%s:%d" % (src["file"], src_line)
-    elif f:
-        where = origins[f]["file"]
-    return "%s: %s" % (where, text)
+    return "%s: %s" % (schema.locate(os.path.join(out_dir, schema.ORIGINS), text) or "?", text)
 
 
 if __name__ == "__main__":

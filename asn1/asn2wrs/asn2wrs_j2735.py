@@ -3,13 +3,15 @@
 every field gets its own hf and readable filter name, Type.field (j2735.BSMcoreData.lat is not
 j2735.AccelerationSet4Way.lat): asn2wrs alone names fields by their last component only.
 Arguments are asn2wrs's own. When asn2wrs rejects the schema, prints one line
-`FILE:LINE: asn2wrs: MESSAGE`, FILE and LINE in the user's schema (j2735.asn.lines, written by
+`FILE:LINE: asn2wrs: MESSAGE`, FILE and LINE in the user's schema (origins.tsv, written by
 j2735_prep.py, says where each module of the merged j2735.asn comes from), and exits 1."""
-import bisect
 import importlib.util
 import os
 import re
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import j2735_schema as schema  # noqa: E402
 
 path = os.environ.get('ASN2WRS', '/usr/share/pyshared/asn2wrs.py')
 spec = importlib.util.spec_from_file_location('asn2wrs', path)
@@ -38,15 +40,9 @@ def register_field_with_path(self, ident, type, *args, **kwargs):
 
 def where(message):
     """The user's file and line for a `j2735.asn:LINE` in asn2wrs's message."""
-    m = re.search(r'j2735\.asn:(\d+)', message)
-    if not m or not os.path.exists('j2735.asn.lines'):
-        return 'j2735.asn:?'
-    rows = [line.rstrip('\n').split('\t', 2) for line in open('j2735.asn.lines')]
-    starts = [int(r[0]) for r in rows]
-    i = bisect.bisect_right(starts, int(m.group(1))) - 1
-    if i < 0:
-        return 'j2735.asn:%s' % m.group(1)
-    return '%s:%d' % (rows[i][2], int(m.group(1)) - starts[i] + int(rows[i][1]))
+    if not os.path.exists(schema.ORIGINS):
+        return 'j2735.asn'
+    return schema.locate(schema.ORIGINS, message) or 'j2735.asn'
 
 
 asn2wrs.EthCtx.eth_reg_field = register_field_with_path

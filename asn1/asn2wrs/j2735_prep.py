@@ -1,19 +1,25 @@
 #!/usr/bin/python3
 """Turns the user's SAE J2735 schema (the 2016 single file, the 2020 split modules or the
 2024 set with its J2540/J2945/J3217/J3224/ISO 17573 modules) into one ASN.1 module that
-asn2wrs digests, plus a .cnf fragment and C tables generated from it. Runs at build time;
+asn2wrs digests, plus a .cnf fragment and C tables generated from it. What the schema says
+(modules, imports, classes and object sets, names kept across editions, which module keeps a
+name several define) is read by ../j2735_schema.py, shared with v2xcap's asn1c
+preprocessing; here the modules are merged into asn2wrs's one module. Runs at build time;
 everything it writes goes into the build tree.
 
 usage: j2735_prep.py OUTDIR SCHEMA.asn...
 writes OUTDIR/j2735.asn, OUTDIR/j2735-gen.cnf, OUTDIR/j2735-gen-tables.c,
-OUTDIR/j2735-gen-sets.c and OUTDIR/j2735.asn.lines (where each module of j2735.asn comes
-from: merged line, line in the user's file, the file), for error messages.
+OUTDIR/j2735-gen-sets.c and OUTDIR/origins.tsv (where each module of j2735.asn comes from,
+j2735_schema.write_origins), for error messages.
 """
+import os
 import re
 import sys
 
-IDENT = r'[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*'
-CLASSREF = r'[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*'
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import j2735_schema as schema  # noqa: E402  (asn1/j2735_schema.py: what the schema says)
+from j2735_schema import IDENT, CLASSREF  # noqa: E402
+
 # The one class asn2wrs is told about (j2735.cnf): every information object class of the
 # schema is reduced to it, the id field becoming the class's id type.
 OPEN = 'OPEN-TYPE-CLASS.&Type'
@@ -23,169 +29,44 @@ SET_KINDS = {'REG-EXT-ID-AND-TYPE': ('regext', 'region id'),
 MESSAGE_CLASS = 'MESSAGE-ID-AND-TYPE'
 
 
-def read_text(path):
-    """The schemas come as UTF-8 with a BOM (2016) or Latin-1 (2020); keep ASCII only."""
-    raw = open(path, 'rb').read()
-    try:
-        text = raw.decode('utf-8-sig')
-    except UnicodeDecodeError:
-        text = raw.decode('latin-1')
-    return text.encode('ascii', 'replace').decode('ascii')
-
-
-def blank(text):
-    """What replaces a removed piece: its line breaks, so that lines keep their numbers."""
-    return '\n' * text.count('\n') or ' '
-
-
-def strip_comments(text):
-    text = re.sub(r'/\*.*?\*/', lambda m: blank(m.group(0)), text, flags=re.S)
-    out = []
-    for line in text.split('\n'):
-        # "--" opens a comment that ends at the next "--" or at the end of the line
-        parts = line.split('--')
-        out.append(' '.join(parts[0::2]))
-    return '\n'.join(out)
-
-
-def split_modules(text):
-    """[(name, object identifier or '', body, line of the body)]."""
-    pat = re.compile(r'(' + IDENT + r')\s*(\{[^{}]*\}\s*)?DEFINITIONS[^:]*::=\s*BEGIN(.*?)'
-                     r'(?<![\w-])END(?![\w-])', re.S)
-    return [(m.group(1), m.group(2) or '', m.group(3), text.count('\n', 0, m.start(3)) + 1)
-            for m in pat.finditer(text)]
-
-
-def module_tier(name, oid):
-    """Which module keeps a type name several modules define: J2735's own (0), then its
-    regional add-on groups (1), then other standards' modules that the 2024 set bundles
-    (J2540 ITIS, J2945/x, J3217, J3224, ISO 17573: an object identifier without 2735)."""
-    if name.startswith('AddGrp'):
-        return 1
-    if oid and not re.search(r'\(\s*2735\s*\)', oid):
-        return 2
-    return 0
-
-
-def take_imports(body):
-    """Removes IMPORTS/EXPORTS; returns (body, {name: source module})."""
-    imports = {}
-    m = re.search(r'(?<![\w-])IMPORTS(.*?);', body, re.S)
-    if m:
-        clause = re.sub(r'\{[^{}]*\}', ' ', m.group(1))
-        clause = re.sub(r'(?<![\w-])WITH\s+(?:SUCCESSORS|DESCENDANTS)(?![\w-])', ' ', clause)
-        for names, mod in re.findall(r'((?:' + IDENT + r'\s*,?\s*)+?)\s*FROM\s+(' + IDENT + ')',
-                                     clause):
-            for n in re.findall(IDENT, names):
-                imports[n] = mod
-        body = body[:m.start()] + blank(m.group(0)) + body[m.end():]
-    body = re.sub(r'(?<![\w-])EXPORTS.*?;', lambda e: blank(e.group(0)), body, flags=re.S)
-    return body, imports
-
-
-def take_classes(body):
-    """Drops the class definitions and the object sets; returns (body, {class: id type},
-    {set: (class, [(type, id name)])}), names as the module spells them."""
-    classes = {}
-
-    def record_class(m):
-        idtype = re.search(r'&id\s+(' + IDENT + ')', m.group(2))
-        if idtype:
-            classes[m.group(1)] = idtype.group(1)
-        return blank(m.group(0))
-    body = re.sub(r'(' + CLASSREF + r')\s*::=\s*CLASS\s*\{([^{}]*)\}\s*WITH\s+SYNTAX\s*'
-                  r'\{[^{}]*\}', record_class, body)
-    objsets = {}
-
-    def record_set(m):
-        rows = re.findall(r'\{\s*((?:' + IDENT + r'\.)?' + IDENT + r')\s+IDENTIFIED\s+BY\s+((?:'
-                          + IDENT + r'\.)?' + IDENT + r')\s*\}', m.group(3))
-        objsets[m.group(1)] = (m.group(2), rows)
-        return blank(m.group(0))
-    body = re.sub(r'([A-Z]' + IDENT[8:] + r')\s+((?:' + IDENT + r'\.)?' + CLASSREF +
-                  r')\s*::=\s*\{((?:[^{}]|\{[^{}]*\})*)\}', record_set, body)
-    return body, classes, objsets
-
-
-def defined_names(body):
-    return re.findall(r'^\s*(' + IDENT + r')\s*(?:\{[^{}]*\}\s*)?(?:' + IDENT + r'\s*)?::=',
-                      body, re.M)
-
-
 class Schema:
-    """The modules merged into one namespace. A name defined in several modules keeps its
-    name in the module that ranks first (module_tier, then the number of modules importing
-    it from there); the others become Module-Name (module-name for values). When no module
-    ranks first, every definition is renamed: the name stays apart per module."""
+    """The modules merged into one namespace (asn2wrs reads one module), with the names
+    several modules define renamed as j2735_schema.renamed() says."""
 
     def __init__(self, modules):
-        self.mods = []
-        for name, oid, body, path, line in modules:
-            body, imports = take_imports(body)
-            body, classes, objsets = take_classes(body)
-            self.mods.append({'name': name, 'tier': module_tier(name, oid), 'body': body,
-                              'path': path, 'line': line,
-                              'imports': imports, 'classes': classes, 'objsets': objsets})
-        importers = {}
-        for m in self.mods:
-            for n, src in m['imports'].items():
-                importers[(src, n)] = importers.get((src, n), 0) + 1
-        tiers = {m['name']: m['tier'] for m in self.mods}
-        definers = {}
-        for m in self.mods:
-            for n in defined_names(m['body']):
-                definers.setdefault(n, []).append(m['name'])
-        self.renamed = {}
-        for n, mods in definers.items():
-            if len(mods) < 2:
-                continue
-            rank = {mod: (-tiers[mod], importers.get((mod, n), 0)) for mod in mods}
-            best = max(rank.values())
-            owners = [mod for mod in mods if rank[mod] == best]
-            for mod in mods:
-                if mod != owners[0] or len(owners) > 1:
-                    prefix = mod if n[0].isupper() else mod[0].lower() + mod[1:]
-                    self.renamed[(mod, n)] = prefix + '-' + n
-        self.byname = {m['name']: m for m in self.mods}
-
-    def resolve(self, mod, name):
-        return self.renamed.get((mod, name), name)
+        self.mods = modules
+        self.renamed = schema.renamed(modules)
+        self.scopes = schema.scopes(modules, self.renamed)
+        self.byname = {m.name: m for m in modules}
+        self.placeholders = {self.ref(m, p) for m in modules for p in m.placeholders()}
 
     def ref(self, m, word):
         """A reference as module m spells it, turned into its merged name."""
-        if '.' in word:
-            src, n = word.split('.', 1)
-            return self.resolve(src, n)
-        if word in m['local']:
-            return m['local'][word]
-        return word
+        return schema.resolve(self.renamed, self.scopes[m.name], word)
 
     def class_of(self, m, cls):
         """(defining module, class name) of a class referenced in m."""
         src, _, cls = cls.rpartition('.')
-        if not src and cls in m['classes']:
-            return m['name'], cls
-        src = src or m['imports'].get(cls)
-        if src in self.byname and cls in self.byname[src]['classes']:
+        if not src and cls in m.classes:
+            return m.name, cls
+        src = src or m.source(cls)
+        if src in self.byname and cls in self.byname[src].classes:
             return src, cls
-        sys.exit('j2735_prep: module %s uses class %s, defined nowhere' % (m['name'], cls))
+        raise schema.SchemaError('module %s uses class %s, defined nowhere' % (m.name, cls))
 
     def merge(self):
-        """The merged module text; fills self.sets and self.holders."""
+        """The merged module text; fills self.sets, self.holders and self.merged (the
+        merged body of each module)."""
         self.sets = {}     # set -> (class name, id type, [(type, id name)]), merged names
         self.holders = {}  # parameterised type -> class name, merged names
-        out = []
+        self.merged = []
         for m in self.mods:
-            mod = m['name']
-            m['local'] = {n: self.resolve(mod, n) for n in defined_names(m['body'])}
-            for n, src in m['imports'].items():
-                m['local'].setdefault(n, self.resolve(src, n))
             body = re.sub(r'(?<![\w&-])' + IDENT + r'(?:\.' + IDENT + r')?(?![\w-])',
-                          lambda w: self.ref(m, w.group(0)), m['body'])
+                          lambda w: self.ref(m, w.group(0)), m.body)
 
             def idtype(cls):
                 src, name = self.class_of(m, cls)
-                return self.resolve(src, self.byname[src]['classes'][name])
+                return self.ref(self.byname[src], self.byname[src].classes[name])
 
             # Class fields become plain references; the object set constraints go away.
             cons = r'(?:\s*\(\s*\{[^{}]*\}\s*(?:\{[^{}]*\}\s*)?\))?'
@@ -199,13 +80,12 @@ class Schema:
                 return h.group(1) + ' ::='
             body = re.sub(r'(' + IDENT + r')\s*\{\s*((?:' + IDENT + r'\.)?' + CLASSREF +
                           r')\s*:\s*' + IDENT + r'\s*\}\s*::=', holder, body)
-            for setname, (cls, rows) in m['objsets'].items():
+            for setname, (cls, rows) in m.objsets.items():
                 src, name = self.class_of(m, cls)
                 self.sets[setname] = (name, idtype(cls),
                                       [(self.ref(m, t), self.ref(m, i)) for t, i in rows])
-            m['merged'] = body
-            out.append(body)
-        text = '\n'.join(out)
+            self.merged.append(body)
+        text = '\n'.join(self.merged)
         self.uses = holder_uses(text, self.holders)
         return re.sub(r'(' + '|'.join(map(re.escape, self.holders)) +
                       r')\s*\{\{\s*' + IDENT + r'\s*\}\}', r'\1', text) if self.holders else text
@@ -254,20 +134,20 @@ def type_body(text, typ):
     return m.group(1) if m else None
 
 
-def dispatch(schema, text):
+def dispatch(merged):
     """Which type makes each object set current (numbered from 1): a holder used with one
     set makes it current itself (PartIIcontent); a holder used with many (RegionalExtension)
     has the type holding it do so. [(entering type, set)], [set]."""
     per_holder = {}
-    for _, h, s in schema.uses:
+    for _, h, s in merged.uses:
         per_holder.setdefault(h, set()).add(s)
     enter, sets = [], []
-    for typ, h, s in schema.uses:
+    for typ, h, s in merged.uses:
         row = (h if len(per_holder[h]) == 1 else typ, s)
         clash = [e for e in enter if e[0] == row[0] and e[1] != s]
         if clash:
-            sys.exit('j2735_prep: %s holds open types of two object sets (%s, %s)'
-                     % (row[0], clash[0][1], s))
+            raise schema.SchemaError('%s holds open types of two object sets (%s, %s)'
+                                     % (row[0], clash[0][1], s))
         if row not in enter:
             enter.append(row)
         if s not in sets:
@@ -277,32 +157,30 @@ def dispatch(schema, text):
 
 def main():
     outdir, paths = sys.argv[1], sys.argv[2:]
-    modules = []
-    for p in paths:
-        modules += [m + (p,) for m in split_modules(strip_comments(read_text(p)))]
-    schema = Schema([(n, oid, body, p, line) for n, oid, body, line, p in modules])
-    text = schema.merge()
-    with open(outdir + '/j2735.asn.lines', 'w') as f:
-        at = 3  # the merged text starts after two header lines
-        for m in schema.mods:
-            f.write('%d\t%d\t%s\n' % (at, m['line'], m['path']))
-            at += m['merged'].count('\n') + 1
+    merged = Schema(schema.read_modules(paths))
+    text = merged.merge()
+    at = 3  # the merged text starts after two header lines
+    origins = []
+    for m, body in zip(merged.mods, merged.merged):
+        origins.append(('j2735.asn', at, m.path, m.line))
+        at += body.count('\n') + 1
+    schema.write_origins(os.path.join(outdir, schema.ORIGINS), origins)
     with open(outdir + '/j2735.asn', 'w') as f:
         f.write('-- generated at build time from the user\'s SAE J2735 schema; do not ship\n')
         f.write('J2735 DEFINITIONS AUTOMATIC TAGS ::= BEGIN\n')
         f.write(text)
         f.write('\nEND\n')
-    write_tables(outdir, schema, text)
+    write_tables(outdir, merged, text)
 
 
-def write_tables(outdir, schema, text):
-    enter, used_sets = dispatch(schema, text)
-    idtypes = sorted({idt for _, idt, _ in schema.sets.values()})
+def write_tables(outdir, merged, text):
+    enter, used_sets = dispatch(merged)
+    idtypes = sorted({idt for _, idt, _ in merged.sets.values()})
     values = dict(re.findall(r'(' + IDENT + r')\s+(?:' + '|'.join(map(re.escape, idtypes)) +
                              r')\s*::=\s*(\d+)', text)) if idtypes else {}
-    idtypes = sorted({schema.sets[s][1] for s in used_sets})
+    idtypes = sorted({merged.sets[s][1] for s in used_sets})
     msgs, registered = [], []
-    for setname, (cls, _, rows) in sorted(schema.sets.items()):
+    for setname, (cls, _, rows) in sorted(merged.sets.items()):
         for typ, idname in rows:
             if idname not in values or not type_body(text, typ):
                 continue
@@ -312,10 +190,10 @@ def write_tables(outdir, schema, text):
             elif setname in used_sets:
                 registered.append(row)
     # Placeholders (`RoadGeometryAndAttributes ::= NULL` in 2024): named, nothing to decode.
-    placeholders = [m for m in msgs if type_body(text, m[1]) == 'NULL']
+    placeholders = [m for m in msgs if m[1] in merged.placeholders]
     pdus = sorted({r[1] for r in msgs + registered if r not in placeholders})
     unused = unreachable(text, pdus)
-    tables = {s: '%s.%s' % (SET_KINDS.get(schema.sets[s][0], ('ext', ''))[0], s)
+    tables = {s: '%s.%s' % (SET_KINDS.get(merged.sets[s][0], ('ext', ''))[0], s)
               for s in used_sets}
     with open(outdir + '/j2735-gen.cnf', 'w') as f:
         # types no PDU reaches (DDate, URL-Link, AddGrpB's own Angle, ...): not emitted
@@ -333,7 +211,7 @@ def write_tables(outdir, schema, text):
         for idt in idtypes:
             if idt not in unused:
                 f.write('%s VAL_PTR=&j2735_open_get(actx->pinfo)->id\n' % idt)
-        for h in sorted(schema.holders):
+        for h in sorted(merged.holders):
             comp = re.search(r'^\s*' + re.escape(h) + r'\s*::=\s*SEQUENCE\s*\{[^{}]*?(' + IDENT
                              + r')\s+' + re.escape(OPEN), text, re.M)
             if comp and h not in unused:
@@ -362,10 +240,13 @@ def write_tables(outdir, schema, text):
                 ' * table each is dispatched through, and what its ids are. */\n')
         f.write('static const struct j2735_open_set j2735_open_sets[] = {\n\t{ NULL, NULL },\n')
         for s in used_sets:
-            what = SET_KINDS.get(schema.sets[s][0], ('', 'id'))[1]
+            what = SET_KINDS.get(merged.sets[s][0], ('', 'id'))[1]
             f.write('\t{ "j2735.%s", "%s %s" },\n' % (tables[s], s, what))
         f.write('};\n')
 
 
 if __name__ == '__main__':
-    main()
+    try:
+        main()
+    except (schema.SchemaError, OSError) as e:
+        sys.exit('j2735_prep: %s' % e)
