@@ -8,7 +8,6 @@
 #include <linux/nl80211.h>
 #include <net/ethernet.h>
 #include <net/if.h>
-#include <net/if_arp.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,7 +54,6 @@ struct sender {
 	int fd;
 	struct sockaddr_ll to;
 	uint8_t mac[6];
-	bool loopback;
 	struct timespec next; /* CLOCK_MONOTONIC time of the next frame */
 	long period_ns;
 	uint64_t sent;
@@ -164,27 +162,43 @@ static int open_sender(struct sender *s, const char *iface)
 		return -1;
 	}
 	memcpy(s->mac, ifr.ifr_hwaddr.sa_data, 6);
-	s->loopback = ifr.ifr_hwaddr.sa_family == ARPHRD_LOOPBACK;
 	return 0;
+}
+
+/* Asked without privileges (any socket answers SIOCGIFFLAGS). */
+static bool is_loopback(const char *iface)
+{
+	struct ifreq ifr;
+	int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	memset(&ifr, 0, sizeof ifr);
+	snprintf(ifr.ifr_name, sizeof ifr.ifr_name, "%s", iface);
+	bool lo = fd >= 0 && ioctl(fd, SIOCGIFFLAGS, &ifr) == 0 && (ifr.ifr_flags & IFF_LOOPBACK);
+	if (fd >= 0)
+		close(fd);
+	return lo;
 }
 
 /* Whether IFACE is what send is for, an OCB interface on a channel (a frame sent
  * anywhere else does not go on the air as 802.11p, or not at all), said before anything
  * is sent: the channel and rates of an OCB interface, or why another one is refused
  * (sent on with --force, with a warning). 0 to send, -1 refused. */
-static int check_interface(const struct sender *s, const struct send_opts *o)
+static int check_interface(const struct send_opts *o)
 {
 	char why[256] = "";
 	struct v2x_nl nl;
 	struct v2x_nl_error e;
 	struct v2x_nl_iface iface;
-	if (s->loopback) {
+	uint32_t ifindex;
+	if (v2x_nl_ifindex(o->iface, &ifindex, &e) < 0) {
+		fprintf(stderr, "v2xcap send: %s: %s\n", o->iface, strerror(e.err));
+		return -1;
+	}
+	if (is_loopback(o->iface)) {
 		snprintf(why, sizeof why, "a loopback interface: the frames stay on this host");
 	} else if (v2x_nl_open(&nl, &e) < 0) {
 		snprintf(why, sizeof why, "not known to be an OCB interface: nl80211 is not "
 			 "available (%s)", strerror(e.err));
 	} else {
-		uint32_t ifindex = (uint32_t)s->to.sll_ifindex;
 		if (v2x_nl_get_interface(&nl, ifindex, &iface, &e) < 0)
 			snprintf(why, sizeof why, "not a wireless interface (nl80211: %s): frames "
 				 "would go out as Ethernet", strerror(e.err));
@@ -379,7 +393,7 @@ int cmd_send(const struct v2x_command *cmd, int argc, char **argv)
 		return V2X_EXIT_FAILURE;
 	}
 	struct sender s = {.fd = -1, .period_ns = (long)(1e9 / o.rate)};
-	if (open_sender(&s, o.iface) < 0 || check_interface(&s, &o) < 0) {
+	if (check_interface(&o) < 0 || open_sender(&s, o.iface) < 0) {
 		if (s.fd >= 0)
 			close(s.fd);
 		return V2X_EXIT_FAILURE;
