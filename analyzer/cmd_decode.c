@@ -5,9 +5,7 @@
  * are snake_case, with the unit in the name, and the same as in `stats` for the same
  * quantity (channel_mhz, rssi_dbm). */
 #include <getopt.h>
-#include <inttypes.h>
 #include <stdio.h>
-#include <string.h>
 #include <unistd.h>
 
 #include "capfile.h"

@@ -2,7 +2,6 @@
  * pipeline into the statistics aggregator, prints a table, CSV or JSON. */
 #define _POSIX_C_SOURCE 200809L
 #include <getopt.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
