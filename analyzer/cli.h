@@ -1,30 +1,48 @@
-/* v2xcap subcommands: each lives in its own file and is one row of the table in main.c. */
+/* v2xcap subcommands: each lives in its own file, cmd_<name>.c, and is one row of the
+ * table in main.c. Every command parses its arguments with getopt_long and prints its
+ * usage from its row (v2x_cli_help), so the synopsis is written once. */
 #ifndef V2XCAP_CLI_H
 #define V2XCAP_CLI_H
 
-/* Exit codes (design.md) */
-enum { V2X_EXIT_OK = 0, V2X_EXIT_RUNTIME = 1, V2X_EXIT_USAGE = 2 };
+#include <stdio.h>
+
+/* Exit codes, the same in every command (README "Exit codes", v2xcap(1) EXIT STATUS):
+ * 1 for a failure of the run (a file that cannot be read as a capture, an interface that
+ * cannot be used, output that cannot be written; with --strict also a malformed frame);
+ * malformed frames alone are reported and counted, and exit 0. */
+enum { V2X_EXIT_OK = 0, V2X_EXIT_FAILURE = 1, V2X_EXIT_USAGE = 2 };
 
 struct v2x_command {
 	const char *name;
-	const char *usage;  /* arguments after the name */
-	const char *help;   /* one line */
-	int (*run)(int argc, char **argv); /* argv[0] is the subcommand name */
+	/* The synopsis after "v2xcap NAME"; several forms are separated by '\n'. */
+	const char *usage;
+	/* Called with argv[0] = NAME; returns the exit code. */
+	int (*run)(const struct v2x_command *cmd, int argc, char **argv);
+	const char *help;    /* one line, for 'v2xcap --help' */
+	const char *options; /* what 'v2xcap NAME --help' adds: options, notes (cmd_NAME.c) */
 };
 
-/* Prints "usage: v2xcap NAME USAGE" and the help line of a command to stderr; returns 2. */
-int v2x_usage(const struct v2x_command *cmd);
-const struct v2x_command *v2x_command_find(const char *name);
-/* For commands that take "[--help] [--] FILE...": returns -1 with *first set to the first
- * file, or the exit code to return (help printed to stdout, or a usage error to stderr).
- * help is the command's usage text. */
-int v2x_file_args(int argc, char **argv, const char *help, int *first);
+/* The subcommands' handlers and option texts (one cmd_NAME.c each). */
+#define V2X_COMMAND(name)                                                                \
+	int cmd_##name(const struct v2x_command *cmd, int argc, char **argv);             \
+	extern const char cmd_##name##_options[]
+V2X_COMMAND(dump);
+V2X_COMMAND(stats);
+V2X_COMMAND(decode);
+V2X_COMMAND(ocb);
+V2X_COMMAND(capture);
+V2X_COMMAND(send);
+#undef V2X_COMMAND
 
-int cmd_dump(int argc, char **argv);
-int cmd_stats(int argc, char **argv);
-int cmd_decode(int argc, char **argv);
-int cmd_ocb(int argc, char **argv);
-int cmd_capture(int argc, char **argv);
-int cmd_send(int argc, char **argv);
+/* Prints "usage: v2xcap NAME USAGE", the help line and the options to out. */
+void v2x_cli_usage(const struct v2x_command *cmd, FILE *out);
+/* "v2xcap NAME: <printf>" and the synopsis on stderr; returns V2X_EXIT_USAGE. */
+int v2x_cli_usage_error(const struct v2x_command *cmd, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* The default branch of every getopt_long loop (run with opterr = 0 and an optstring
+ * that starts with ':' and holds 'h', and "help" mapped to 'h'): for 'h' prints the usage
+ * on stdout and returns V2X_EXIT_OK; for an unknown option or a missing value, a usage
+ * error. */
+int v2x_cli_other_option(const struct v2x_command *cmd, int c, char **argv);
 
 #endif

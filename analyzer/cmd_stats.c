@@ -1,7 +1,7 @@
 /* `v2xcap stats`: reads captures as one timeline, feeds every frame through the libv2x
  * pipeline into the statistics aggregator, prints a table, CSV or JSON. */
 #define _POSIX_C_SOURCE 200809L
-#include <inttypes.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,14 +13,10 @@
 #include "output.h"
 #include "progress.h"
 #include "registry.h"
+#include "report_errors.h"
 #include "stats.h"
 
-#define MAX_FRAME_ERRORS_SHOWN 20
-
-static const char usage_text[] =
-	"usage: v2xcap stats [--format table|csv|json] [--by type|psid|channel|sender|bsm]\n"
-	"                    [--filter TYPE|psid=HEX] [--interval N[ms|s|m]] [--decode]\n"
-	"                    FILE...\n"
+const char cmd_stats_options[] =
 	"Statistics of V2X captures (pcap/pcapng, radiotap, 802.11, Ethernet, SLL; several\n"
 	"files form one timeline, '-' is stdin): per message type, PSID, channel, sender MAC,\n"
 	"and BSM senders by TemporaryID (rate, inter-arrival, msgCnt gaps, message age).\n"
@@ -31,25 +27,17 @@ static const char usage_text[] =
 	"  --interval print a time series of per-type counts instead (e.g. 1s, 500ms)\n"
 	"  --decode   decode every J2735 message in full (the build's schema decoder) and\n"
 	"             count the ones that do not decode as errors; default: headers only\n"
-	"exit: 0 ok; 1 when a file or frame could not be read (the rest is analysed); 2 usage\n";
+	"  --strict   exit 1 when a frame is malformed (default: counted, reported, exit 0)\n"
+	"Exit status: 0 read (malformed frames counted: \"malformed\", \"errors\"), 1 a file\n"
+	"not readable as a capture or the output not written, 2 usage error.\n";
 
 struct stats_opts {
 	enum v2x_format fmt;
 	enum v2x_view view;
 	struct v2x_stats_filter filter;
 	int64_t interval_us;
-	bool decode;
-	char **files;
-	size_t n_files;
+	bool decode, strict;
 };
-
-/* "v2xcap stats: WHAT 'ARG'" and the usage on stderr; the usage exit code. */
-static int usage_error(const char *what, const char *arg)
-{
-	fprintf(stderr, "v2xcap stats: %s%s%s%s\n%s", what, arg ? " '" : "", arg ? arg : "",
-		arg ? "'" : "", usage_text);
-	return V2X_EXIT_USAGE;
-}
 
 static int parse_format(const char *a, enum v2x_format *fmt)
 {
@@ -129,50 +117,41 @@ static int parse_interval(const char *a, int64_t *us)
 	return 0;
 }
 
-/* Options may come as "--opt value" or "--opt=value", anywhere among the files. */
-static int parse_args(int argc, char **argv, struct stats_opts *o)
+/* -1 to go on, or the exit code (help, usage error); options may come anywhere among
+ * the files (getopt_long permutes), as "--opt value" or "--opt=value". */
+static int parse_args(const struct v2x_command *cmd, int argc, char **argv,
+		      struct stats_opts *o)
 {
-	static const char *const with_value[] = {"--format", "--by", "--filter", "--interval"};
-	o->files = calloc((size_t)argc, sizeof(char *));
-	if (!o->files)
-		return -1;
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if (a[0] != '-' || a[1] == '\0') {
-			o->files[o->n_files++] = argv[i];
-			continue;
+	static const struct option longopts[] = {
+		{"format", required_argument, NULL, 'f'},
+		{"by", required_argument, NULL, 'b'},
+		{"filter", required_argument, NULL, 'F'},
+		{"interval", required_argument, NULL, 'i'},
+		{"decode", no_argument, NULL, 'd'},
+		{"strict", no_argument, NULL, 'S'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	int c, which = 0;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":h", longopts, &which)) != -1) {
+		int bad;
+		switch (c) {
+		case 'f': bad = parse_format(optarg, &o->fmt); break;
+		case 'b': bad = parse_view(optarg, &o->view); break;
+		case 'F': bad = parse_filter(optarg, &o->filter); break;
+		case 'i': bad = parse_interval(optarg, &o->interval_us); break;
+		case 'd': o->decode = true; continue;
+		case 'S': o->strict = true; continue;
+		default: return v2x_cli_other_option(cmd, c, argv);
 		}
-		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-			fputs(usage_text, stdout);
-			return 1;
-		}
-		if (strcmp(a, "--decode") == 0) {
-			o->decode = true;
-			continue;
-		}
-		int opt = -1;
-		const char *val = NULL;
-		for (int k = 0; k < 4; k++) {
-			size_t l = strlen(with_value[k]);
-			if (strncmp(a, with_value[k], l) == 0 && (a[l] == '\0' || a[l] == '=')) {
-				opt = k;
-				val = a[l] == '=' ? a + l + 1 : (i + 1 < argc ? argv[++i] : NULL);
-			}
-		}
-		if (opt < 0)
-			return usage_error("unknown option", a);
-		if (!val)
-			return usage_error("a value is needed after", a);
-		int bad = opt == 0 ? parse_format(val, &o->fmt)
-			: opt == 1 ? parse_view(val, &o->view)
-			: opt == 2 ? parse_filter(val, &o->filter)
-			: parse_interval(val, &o->interval_us);
 		if (bad)
-			return usage_error("invalid value", val);
+			return v2x_cli_usage_error(cmd, "invalid value '%s' for --%s", optarg,
+						   longopts[which].name);
 	}
-	if (o->n_files == 0)
-		return usage_error("no capture file given", NULL);
-	return 0;
+	if (optind == argc)
+		return v2x_cli_usage_error(cmd, "no capture file given");
+	return -1;
 }
 
 /* --decode: a MessageFrame the schema decoder rejects becomes the frame's error. */
@@ -189,30 +168,25 @@ static void full_decode(struct v2x_frame *f)
 	j2735dec_free(&msg);
 }
 
-/* Reads every frame into s; returns the number of unreadable files/frames. */
-static uint64_t analyse(struct v2x_capfile *cf, struct v2x_stats *s, bool decode)
+/* Reads every frame into s, reporting file-level failures and malformed frames. */
+static void analyse(struct v2x_capfile *cf, struct v2x_stats *s, bool decode,
+		    struct v2x_report *rep)
 {
 	struct v2x_progress prog;
 	struct v2x_capframe fr;
-	uint64_t errors = 0;
 	enum v2x_cap_result r;
 	v2x_progress_init(&prog);
 	while ((r = v2x_capfile_next(cf, &fr)) != V2X_CAP_END) {
 		if (r == V2X_CAP_ERROR) {
-			if (errors++ < MAX_FRAME_ERRORS_SHOWN)
-				fprintf(stderr, "v2xcap stats: %s\n", v2x_capfile_error(cf));
+			v2x_report_file_error(rep, v2x_capfile_error(cf));
 			continue;
 		}
 		struct v2x_frame f;
-		/* A link header that lies about its lengths makes the frame unreadable;
-		 * malformed upper layers are decode errors, counted in the statistics. */
-		if (v2x_frame_parse(fr.linktype, fr.data, fr.caplen, &f) < 0 &&
-		    f.error_layer == V2X_LAYER_NONE &&
-		    errors++ < MAX_FRAME_ERRORS_SHOWN)
-			fprintf(stderr, "v2xcap stats: %s: frame %" PRIu64 ": %s\n", fr.file,
-				fr.number, f.error);
+		v2x_frame_parse(fr.linktype, fr.data, fr.caplen, &f);
 		if (decode)
 			full_decode(&f);
+		if (f.error)
+			v2x_report_malformed(rep, &fr, &f);
 		struct v2x_sample sm = {
 			.ts_us = fr.ts_ns / 1000, .caplen = fr.caplen, .wirelen = fr.origlen,
 		};
@@ -220,42 +194,37 @@ static uint64_t analyse(struct v2x_capfile *cf, struct v2x_stats *s, bool decode
 		v2x_progress_tick(&prog, cf);
 	}
 	v2x_progress_done(&prog, cf);
-	if (errors > MAX_FRAME_ERRORS_SHOWN)
-		fprintf(stderr, "v2xcap stats: %" PRIu64 " unreadable files/frames in all\n",
-			errors);
-	return errors;
+	v2x_report_finish(rep);
 }
 
-int cmd_stats(int argc, char **argv)
+int cmd_stats(const struct v2x_command *cmd, int argc, char **argv)
 {
 	struct stats_opts o = {.fmt = V2X_FMT_TABLE, .view = V2X_VIEW_TYPE};
-	int rc = parse_args(argc, argv, &o);
-	if (rc != 0) {
-		free(o.files);
-		return rc < 0 ? V2X_EXIT_RUNTIME : rc == 1 ? V2X_EXIT_OK : rc;
-	}
+	int rc = parse_args(cmd, argc, argv, &o);
+	if (rc >= 0)
+		return rc;
 	if (o.decode && !j2735dec_edition()) {
 		fprintf(stderr, "v2xcap stats: --decode needs the J2735 decoder; rebuild with "
 				"-DJ2735_ASN1_DIR=<your SAE J2735 ASN.1 dir>\n");
-		free(o.files);
-		return V2X_EXIT_RUNTIME;
+		return V2X_EXIT_FAILURE;
 	}
 	struct v2x_stats *s = malloc(sizeof(*s));
-	struct v2x_capfile *cf = v2x_capfile_open(o.files, o.n_files);
+	struct v2x_capfile *cf = v2x_capfile_open(argv + optind, (size_t)(argc - optind));
 	if (!s || !cf || v2x_stats_init(s, &o.filter) < 0) {
 		fprintf(stderr, "v2xcap stats: out of memory\n");
 		if (cf)
 			v2x_capfile_close(cf);
 		free(s);
-		free(o.files);
-		return V2X_EXIT_RUNTIME;
+		return V2X_EXIT_FAILURE;
 	}
 	struct v2x_series_out series;
 	if (o.interval_us) {
 		v2x_series_begin(&series, stdout, o.fmt, o.interval_us);
 		v2x_stats_set_interval(s, o.interval_us, v2x_series_interval, &series);
 	}
-	uint64_t errors = analyse(cf, s, o.decode);
+	struct v2x_report rep;
+	v2x_report_init(&rep, "stats", NULL, NULL);
+	analyse(cf, s, o.decode, &rep);
 	v2x_stats_finish(s);
 	int out_err;
 	if (o.interval_us) {
@@ -264,11 +233,13 @@ int cmd_stats(int argc, char **argv)
 	} else {
 		out_err = v2x_output_stats(stdout, o.fmt, o.view, s);
 	}
+	if (fflush(stdout) != 0)
+		out_err = 1;
 	if (out_err)
 		fprintf(stderr, "v2xcap stats: error writing the output\n");
 	v2x_capfile_close(cf);
 	v2x_stats_free(s);
 	free(s);
-	free(o.files);
-	return errors || out_err ? V2X_EXIT_RUNTIME : V2X_EXIT_OK;
+	rc = v2x_report_exit_code(&rep, o.strict);
+	return out_err ? V2X_EXIT_FAILURE : rc;
 }

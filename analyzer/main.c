@@ -1,4 +1,8 @@
-/* v2xcap: the V2X capture tool's entry point and subcommand table (iw's shape). */
+/* v2xcap: the V2X capture tool's entry point and subcommand table (iw's shape): each row
+ * names a command, its synopsis, its handler (cmd_<name>.c) and a one-line help. */
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -6,52 +10,86 @@
 #include "j2735dec.h"
 #include "version.h"
 
+/* Synopsis lines: each is one form of the command ("v2xcap NAME ..."), except a line that
+ * starts with a space, which continues the form above. */
+#define ROW(name, usage, help) {#name, usage, cmd_##name, help, cmd_##name##_options}
 static const struct v2x_command commands[] = {
-	{"dump", "FILE...", "print one line per frame with the layers found", cmd_dump},
-	{"stats", "[OPTIONS] FILE...", "per-type/PSID/channel/sender and BSM statistics", cmd_stats},
-	{"decode", "FILE...", "one JSON object per J2735 message (JSON Lines)", cmd_decode},
-	{"ocb", "join|leave|monitor|status ...", "802.11p OCB set-up over nl80211", cmd_ocb},
-	{"capture", "-i IFACE [-w FILE] [--stats]", "live capture of WSMP frames", cmd_capture},
-	{"send", "-i IFACE FILE|--bsm", "transmit WSMP on an OCB interface", cmd_send},
+	ROW(dump, "[--strict] [--] FILE...",
+	    "print one line per frame with the layers found"),
+	ROW(stats, "[--format table|csv|json] [--by type|psid|channel|sender|bsm]\n"
+		   " [--filter TYPE|psid=HEX] [--interval N[ms|s|m]] [--decode] [--strict]\n"
+		   " [--] FILE...",
+	    "per-type/PSID/channel/sender and BSM statistics"),
+	ROW(decode, "[--strict] [--] FILE...",
+	    "one JSON object per J2735 message (JSON Lines)"),
+	ROW(ocb, "join IFACE FREQ|CHANNEL [--width 5|10|20]\n"
+		 "leave IFACE\n"
+		 "monitor IFACE [--name NAME]\n"
+		 "status [IFACE]",
+	    "802.11p OCB set-up over nl80211"),
+	ROW(capture, "-i IFACE [-w FILE] [--all] [--stats] [--duration S] [--count N]\n"
+		     " [--rotate SIZE|TIME] [--user USER]",
+	    "live capture of WSMP frames"),
+	ROW(send, "-i IFACE [--force] FILE [--rate HZ] [--loop] [--count N]\n"
+		  "-i IFACE [--force] --bsm [--id HEX] [--rate HZ] [--count N]\n"
+		  " [--lat DEG] [--lon DEG] [--speed M/S] [--heading DEG] [--dot2]",
+	    "transmit WSMP on an OCB interface"),
 };
+#undef ROW
 
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
 
-const struct v2x_command *v2x_command_find(const char *name)
+/* The synopsis: "usage: v2xcap NAME ..." and its other forms. */
+static void print_synopsis(const struct v2x_command *cmd, FILE *out)
 {
-	for (size_t i = 0; i < N_COMMANDS; i++)
-		if (strcmp(commands[i].name, name) == 0)
-			return &commands[i];
-	return NULL;
+	int indent = (int)strlen("usage: v2xcap ") + (int)strlen(cmd->name);
+	const char *line = cmd->usage;
+	for (bool first = true;; first = false) {
+		size_t len = strcspn(line, "\n");
+		if (first)
+			fprintf(out, "usage: v2xcap %s ", cmd->name);
+		else if (line[0] == ' ')
+			fprintf(out, "%*s", indent, "");
+		else
+			fprintf(out, "       v2xcap %s ", cmd->name);
+		fprintf(out, "%.*s\n", (int)len, line);
+		if (!line[len])
+			break;
+		line += len + 1;
+	}
 }
 
-int v2x_usage(const struct v2x_command *cmd)
+void v2x_cli_usage(const struct v2x_command *cmd, FILE *out)
 {
-	fprintf(stderr, "usage: v2xcap %s %s\n  %s\n", cmd->name, cmd->usage, cmd->help);
+	print_synopsis(cmd, out);
+	fprintf(out, "  %s\n%s", cmd->help, cmd->options);
+}
+
+int v2x_cli_usage_error(const struct v2x_command *cmd, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fprintf(stderr, "v2xcap %s: ", cmd->name);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	print_synopsis(cmd, stderr);
+	fprintf(stderr, "'v2xcap %s --help' shows the options.\n", cmd->name);
 	return V2X_EXIT_USAGE;
 }
 
-int v2x_file_args(int argc, char **argv, const char *help, int *first)
+int v2x_cli_other_option(const struct v2x_command *cmd, int c, char **argv)
 {
-	int i = 1;
-	for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-		if (strcmp(argv[i], "--") == 0) {
-			i++;
-			break;
-		}
-		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-			fputs(help, stdout);
-			return V2X_EXIT_OK;
-		}
-		fprintf(stderr, "v2xcap %s: unknown option '%s'\n%s", argv[0], argv[i], help);
-		return V2X_EXIT_USAGE;
+	const char *arg = argv[optind - 1];
+	if (c == 'h') {
+		v2x_cli_usage(cmd, stdout);
+		return V2X_EXIT_OK;
 	}
-	if (i == argc) {
-		fprintf(stderr, "v2xcap %s: no capture file given\n%s", argv[0], help);
-		return V2X_EXIT_USAGE;
-	}
-	*first = i;
-	return -1;
+	if (c == ':')
+		return v2x_cli_usage_error(cmd, "option '%s' needs a value", arg);
+	if (optopt && arg[0] == '-' && arg[1] != '-')
+		return v2x_cli_usage_error(cmd, "unknown option '-%c'", optopt);
+	return v2x_cli_usage_error(cmd, "unknown option '%s'", arg);
 }
 
 static void print_help(FILE *out)
@@ -60,9 +98,8 @@ static void print_help(FILE *out)
 		     "The V2X capture tool: IEEE 802.11p OCB, WSMP, IEEE 1609.2, SAE J2735.\n\n"
 		     "commands:\n");
 	for (size_t i = 0; i < N_COMMANDS; i++)
-		fprintf(out, "  %-8s %-28s %s\n", commands[i].name, commands[i].usage,
-			commands[i].help);
-	fprintf(out, "\n'v2xcap COMMAND --help' shows a command's options.\n");
+		fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].help);
+	fprintf(out, "\n'v2xcap COMMAND --help' shows a command's usage and options.\n");
 }
 
 static void print_version(void)
@@ -91,11 +128,10 @@ int main(int argc, char **argv)
 		print_help(stdout);
 		return V2X_EXIT_OK;
 	}
-	const struct v2x_command *cmd = v2x_command_find(argv[1]);
-	if (!cmd) {
-		fprintf(stderr, "v2xcap: unknown command '%s'\n", argv[1]);
-		print_help(stderr);
-		return V2X_EXIT_USAGE;
-	}
-	return cmd->run(argc - 1, argv + 1);
+	for (size_t i = 0; i < N_COMMANDS; i++)
+		if (strcmp(commands[i].name, argv[1]) == 0)
+			return commands[i].run(&commands[i], argc - 1, argv + 1);
+	fprintf(stderr, "v2xcap: unknown command '%s'\n", argv[1]);
+	print_help(stderr);
+	return V2X_EXIT_USAGE;
 }

@@ -107,6 +107,16 @@ static const char *type_note(enum v2x_dimension d, uint64_t key)
 	return d == V2X_BY_TYPE && key <= 32767 ? j2735dec_id_note((long)key) : NULL;
 }
 
+/* A ratio (share, loss): as a number in CSV (the same as in JSON), as a percentage in the
+ * table, under the same column name. */
+static void cell_ratio(char *c, double ratio, enum v2x_format fmt)
+{
+	if (fmt == V2X_FMT_CSV)
+		cell(c, "%.4f", ratio);
+	else
+		cell(c, "%.1f%%", 100.0 * ratio);
+}
+
 /* Column names shared by the table and CSV; the first is the dimension's. */
 static const char *const dim_column[V2X_N_DIMS] = {"type", "psid", "channel_mhz", "sender"};
 
@@ -130,10 +140,7 @@ static int print_groups(FILE *out, enum v2x_format fmt, enum v2x_dimension d,
 		char name[CELL];
 		cell(c[0], "%s", v2x_stats_key_name(d, g[i]->key, name, sizeof(name)));
 		cell(c[1], "%" PRIu64, g[i]->frames);
-		if (fmt == V2X_FMT_CSV)
-			cell(c[2], "%.4f", share(g[i]->frames, s->wsmp));
-		else
-			cell(c[2], "%.1f%%", 100.0 * share(g[i]->frames, s->wsmp));
+		cell_ratio(c[2], share(g[i]->frames, s->wsmp), fmt);
 		cell(c[3], "%.2f", rate(g[i]->frames, s));
 		cells_minmax(c + 4, &g[i]->bytes, fmt);
 		cells_minmax(c + 7, &g[i]->rssi, fmt);
@@ -161,8 +168,8 @@ static int print_groups(FILE *out, enum v2x_format fmt, enum v2x_dimension d,
 }
 
 static const char *const bsm_head[14] = {
-	"temporary_id", "messages", "rate_hz", "rate_pct_of_10hz", "iat_p50_ms",
-	"iat_p95_ms", "iat_max_ms", "msgcnt_lost", "loss_pct", "duplicates", "age_min_ms",
+	"temporary_id", "messages", "rate_hz", "rate_ratio_to_10hz", "iat_p50_ms",
+	"iat_p95_ms", "iat_max_ms", "msgcnt_lost", "loss_ratio", "duplicates", "age_min_ms",
 	"age_mean_ms", "age_max_ms", "clock",
 };
 
@@ -194,12 +201,12 @@ static int print_bsm(FILE *out, enum v2x_format fmt, const struct v2x_stats *s)
 		cell(c[0], "%08" PRIX32, b[i]->id);
 		cell(c[1], "%" PRIu64, b[i]->messages);
 		cell(c[2], "%.2f", hz);
-		cell(c[3], "%.1f", 100.0 * hz / NOMINAL_BSM_HZ);
+		cell_ratio(c[3], hz / NOMINAL_BSM_HZ, fmt);
 		cell_ms(c[4], v2x_bsm_iat_percentile(b[i], 50), fmt);
 		cell_ms(c[5], v2x_bsm_iat_percentile(b[i], 95), fmt);
 		cell_ms(c[6], b[i]->messages > 1 ? b[i]->iat_max_us : -1, fmt);
 		cell(c[7], "%" PRIu64, b[i]->lost);
-		cell(c[8], "%.1f", 100.0 * loss_ratio(b[i]));
+		cell_ratio(c[8], loss_ratio(b[i]), fmt);
 		cell(c[9], "%" PRIu64, b[i]->duplicates);
 		cells_minmax(c + 10, &b[i]->age_ms, fmt);
 		cell(c[13], "%s", b[i]->age_ms.n == 0 ? "-" :
@@ -237,6 +244,8 @@ static void print_summary(FILE *out, const struct v2x_stats *s)
 		fprintf(out, ", filtered out %" PRIu64, s->filtered_out);
 	if (s->sliced)
 		fprintf(out, ", cut by the snap length %" PRIu64, s->sliced);
+	if (s->malformed)
+		fprintf(out, ", malformed %" PRIu64, s->malformed);
 	if (s->frames) {
 		char a[40], b[40];
 		format_utc(a, sizeof(a), s->first_us);
@@ -420,6 +429,7 @@ static int print_json(FILE *out, const struct v2x_stats *s)
 	json_uint_field(&w, "frames", s->frames);
 	json_uint_field(&w, "bytes", s->bytes);
 	json_uint_field(&w, "sliced", s->sliced);
+	json_uint_field(&w, "malformed", s->malformed);
 	json_uint_field(&w, "wsmp", s->wsmp);
 	json_uint_field(&w, "filtered_out", s->filtered_out);
 	json_key(&w, "filter");

@@ -381,6 +381,8 @@ void v2x_stats_add(struct v2x_stats *s, const struct v2x_frame *f,
 	s->bytes += sm->caplen;
 	if (sm->caplen < sm->wirelen)
 		s->sliced++;
+	if (f->error)
+		s->malformed++;
 	if (s->interval_us > 0)
 		interval_advance(s, sm->ts_us);
 	if (f->layer < V2X_LAYER_WSMP) {

@@ -132,6 +132,7 @@ struct v2x_stats {
 	uint64_t nonwsmp[V2X_NONWSMP_N];
 	uint64_t bytes;         /* captured octets of every frame */
 	uint64_t sliced;        /* frames captured shorter than they were (snap length) */
+	uint64_t malformed;     /* frames with a malformed or truncated layer (f->error) */
 	int64_t first_us, last_us;
 	struct v2x_group_table dims[V2X_N_DIMS];
 	struct v2x_bsm_table bsm;

@@ -1,6 +1,8 @@
-/* Bounds-checked readers: every byte libv2x parses is read through these.
- * A read past the end returns 0, sets err and never touches memory beyond end;
- * parsers check err once at the end (tcpdump's GET_* idea, as plain functions). */
+/* Bounds-checked readers for libv2x's parsers: a read past the end returns 0, sets err
+ * and never touches memory beyond end; parsers check err once at the end (tcpdump's GET_*
+ * idea, as plain functions). The v2x_get_* helpers below read at a pointer without a
+ * check: for parsers that have checked the length themselves first (radiotap's aligned
+ * fields, the MessageFrame header in j2735.c), which keep that check next to the read. */
 #ifndef V2X_CURSOR_H
 #define V2X_CURSOR_H
 
@@ -14,9 +16,6 @@ struct v2x_cursor {
 	const uint8_t *end;
 	bool err;
 };
-
-/* Split off the next n octets as their own cursor (err on both if short). */
-struct v2x_cursor v2x_sub(struct v2x_cursor *c, size_t n);
 
 /* The readers are inline: they run for every octet of every frame. */
 static inline size_t v2x_cur_left(const struct v2x_cursor *c)
@@ -115,12 +114,9 @@ static inline uint64_t v2x_get_le64(const uint8_t *q)
 
 static inline uint8_t v2x_u8(struct v2x_cursor *c) { return (uint8_t)v2x_beN(c, 1); }
 static inline uint16_t v2x_be16(struct v2x_cursor *c) { return (uint16_t)v2x_beN(c, 2); }
-static inline uint32_t v2x_be24(struct v2x_cursor *c) { return (uint32_t)v2x_beN(c, 3); }
-static inline uint32_t v2x_be32(struct v2x_cursor *c) { return (uint32_t)v2x_beN(c, 4); }
 static inline uint64_t v2x_be64(struct v2x_cursor *c) { return v2x_beN(c, 8); }
 static inline uint16_t v2x_le16(struct v2x_cursor *c) { return (uint16_t)v2x_leN(c, 2); }
 static inline uint32_t v2x_le32(struct v2x_cursor *c) { return (uint32_t)v2x_leN(c, 4); }
-static inline uint64_t v2x_le64(struct v2x_cursor *c) { return v2x_leN(c, 8); }
 
 /* Bit cursor for UPER/COER bit fields, MSB first. */
 struct v2x_bits {
@@ -131,7 +127,6 @@ struct v2x_bits {
 };
 
 void v2x_bits_init(struct v2x_bits *b, const uint8_t *buf, size_t len);
-void v2x_bits_skip(struct v2x_bits *b, size_t n);
 
 static inline size_t v2x_bits_left(const struct v2x_bits *b)
 {

@@ -63,6 +63,8 @@ for f in mon1 wlan1 wlan2; do wait_for $R/capture-$f.out "privileges:"; done
 run send-replay v2xcap send -i wlan0 /replay.pcap --rate 50
 run send-bsm v2xcap send -i wlan0 --bsm --count 5 --rate 20 --id 0A0B0C0D \
 	--lat 42.2817 --lon -83.7433 --speed 13.5 --heading 90 --dot2
+# Not an OCB interface: refused before anything is sent.
+run send-monitor-refused v2xcap send -i mon1 --count 1 /replay.pcap
 sleep 1
 kill -INT $p1 $p2 $p3
 wait $p1; echo $? >$R/capture-mon1.rc

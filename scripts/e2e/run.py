@@ -516,6 +516,15 @@ def bsm_sent(r):
         skip(f"send --bsm unavailable: {r.text('send-bsm.out').strip()}")
 
 
+def check_send_checks_interface(r):
+    out = r.text("send-replay.out")
+    expect("OCB on 5890 MHz (channel 178)" in out,
+           f"send states the channel before sending: {out}")
+    out = r.text("send-monitor-refused.out")
+    expect(r.rc("send-monitor-refused") == 1 and "monitor interface" in out
+           and "--force" in out, f"send refuses a monitor interface: {out}")
+
+
 def check_bsm_senders(r):
     bsm_sent(r)
     for capture in ("mon1.pcapng", "wlan1.pcap"):
@@ -564,6 +573,7 @@ CHECKS = {
     "capture_privilege_drop": check_privilege_drop,
     "send_bsm_senders": check_bsm_senders,
     "send_bsm_fields": check_bsm_fields,
+    "send_checks_interface": check_send_checks_interface,
 }
 
 

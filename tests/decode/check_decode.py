@@ -207,6 +207,17 @@ def cmd_bad(v2xcap, capture, regex=""):
     return 0 if rc == 1 and capture in err and re.search(regex, err) else 1
 
 
+def cmd_malformed(v2xcap, capture, regex=""):
+    """A malformed frame: reported, exit 0; --strict: 1. A line it has (when the frame
+    reached J2735) is marked "error"."""
+    rc, msgs, err = run(v2xcap, capture)
+    strict, _, _ = run(v2xcap, "--strict", capture)
+    print("exit %d (--strict %d), stderr: %s" % (rc, strict, err.strip()))
+    marked = all("error" in m for m in msgs)
+    return 0 if rc == 0 and strict == 1 and marked and capture in err and \
+        re.search(regex, err) else 1
+
+
 def fuzz(v2xcap, variants):
     """Every variant must give exit 0 or 1 (run() raises on a crash)."""
     with tempfile.TemporaryDirectory() as d:
@@ -246,7 +257,7 @@ def cmd_corruptions(v2xcap, capture, count):
 
 def main():
     v2xcap, cmd, args = sys.argv[1], sys.argv[2], sys.argv[3:]
-    commands = {"xer": cmd_xer, "fields": cmd_fields, "bad": cmd_bad,
+    commands = {"xer": cmd_xer, "fields": cmd_fields, "bad": cmd_bad, "malformed": cmd_malformed,
                 "truncations": cmd_truncations, "carma": cmd_carma, "payload": cmd_payload,
                 "noschema": cmd_noschema, "corruptions": cmd_corruptions}
     sys.exit(commands[cmd](v2xcap, *args))

@@ -5,7 +5,8 @@
 
 #include "frame.h"
 
-/* The order is the seed format: make_seeds.py writes the same index before each frame. */
+/* The order is the seed format: make_seeds() in run_fuzz.py writes the same index
+ * before each frame. */
 static const int linktypes[] = {V2X_LINK_RADIOTAP, V2X_LINK_IEEE80211, V2X_LINK_ETHERNET,
 				V2X_LINK_LINUX_SLL, V2X_LINK_LINUX_SLL2};
 

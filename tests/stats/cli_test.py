@@ -218,17 +218,18 @@ def stats_csv_shape_per_view():
     rc, out, err = run("--format", "csv", "--by", "bsm", capture("bsm-msgcnt-gaps.pcap"))
     header, row = out.splitlines()
     check_eq("bsm header", header,
-             "temporary_id,messages,rate_hz,rate_pct_of_10hz,iat_p50_ms,iat_p95_ms,"
-             "iat_max_ms,msgcnt_lost,loss_pct,duplicates,age_min_ms,age_mean_ms,"
+             "temporary_id,messages,rate_hz,rate_ratio_to_10hz,iat_p50_ms,iat_p95_ms,"
+             "iat_max_ms,msgcnt_lost,loss_ratio,duplicates,age_min_ms,age_mean_ms,"
              "age_max_ms,clock")
-    check_eq("bsm row", row.split(",")[:8],
-             ["BEA10000", "9", "10.00", "100.0", "100.0", "100.0", "100.0", "3"])
+    # Ratios as in JSON (the same key, the same number): 3 lost of 12 sent
+    check_eq("bsm row", row.split(",")[:9],
+             ["BEA10000", "9", "10.00", "1.0000", "100.0", "100.0", "100.0", "3", "0.2500"])
 
 
 def stats_json_shape_is_stable():
     s = run_json(capture("mixed.pcap"))
     check_eq("top-level keys", list(s), [
-        "frames", "bytes", "sliced", "wsmp", "filtered_out", "filter", "first_time", "last_time",
+        "frames", "bytes", "sliced", "malformed", "wsmp", "filtered_out", "filter", "first_time", "last_time",
         "span_s", "not_wsmp", "by_type", "overflow_type", "by_psid", "overflow_psid",
         "by_channel", "overflow_channel", "by_sender", "overflow_sender", "bsm_senders",
         "bsm_overflow", "bsm_unreadable"])
@@ -410,7 +411,7 @@ def stats_bad_files_named_rest_analysed_exit_1():
         assert nothing in err, err
 
 
-def stats_lying_frame_named_rest_analysed_exit_1():
+def stats_lying_frame_named_counted_rest_analysed_exit_0():
     with tempfile.TemporaryDirectory() as d:
         data = bytearray(gencap(os.path.join(d, "g.pcap"), 5, senders=2))
         off, _ = pcap_records(bytes(data))[1]
@@ -419,10 +420,13 @@ def stats_lying_frame_named_rest_analysed_exit_1():
         with open(path, "wb") as f:
             f.write(data)
         rc, out, err = run("--format", "json", path)
-        check_eq("exit", rc, 1)
+        check_eq("exit (a malformed frame is counted, not a failure)", rc, 0)
         assert f"{path}: frame 2:" in err, err
         s = json.loads(out)
         check_eq("frames", s["frames"], 5)
+        check_eq("malformed", s["malformed"], 1)
+        rc, _, _ = run("--strict", "--format", "json", path)
+        check_eq("exit with --strict", rc, 1)
         check_eq("not WSMP (link error)", s["not_wsmp"]["link_error"], 1)
         check_eq("the other four", s["wsmp"], 4)
 

@@ -5,7 +5,8 @@
 #include "ieee80211.h"
 #include "unit.h"
 
-/* What hwsim's OCB netdev sends (shared/e2e.md): data, FC 0x0800, broadcast, SNAP. */
+/* What hwsim's OCB netdev sends (the e2e guest, scripts/e2e): data, FC 0x0800,
+ * broadcast, SNAP. */
 static const char snap_hex[] =
 	"08 00 00 00"          /* FC data, duration */
 	"ff ff ff ff ff ff"    /* addr1 */

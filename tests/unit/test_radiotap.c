@@ -5,8 +5,8 @@
 #include "radiotap.h"
 #include "unit.h"
 
-/* mac80211_hwsim on a monitor vif (shared/e2e.md): TSFT, flags, rate 6 Mb/s,
- * channel 5890 MHz flags 0x0140, signal -20 dBm, antenna 0, RX flags. */
+/* mac80211_hwsim on a monitor vif (as in the e2e guest, scripts/e2e): TSFT, flags,
+ * rate 6 Mb/s, channel 5890 MHz flags 0x0140, signal -20 dBm, antenna 0, RX flags. */
 static const char hwsim_hex[] =
 	"00 00 1a 00  2f 48 00 00" /* version, pad, it_len 26, present */
 	"10 32 54 76 98 ba dc fe"  /* 8: TSFT */

@@ -1,16 +1,17 @@
 /* v2xcap dump: one line per frame with the layers libv2x found, e.g.
  *   12 1.234567 radiotap 5890MHz 6.0Mb/s -60dBm | 802.11 data SNAP 02:00:00:00:00:01 |
  *   WSMP v3 PSID 0x20 len 38 | 1609.2 signed psid 0x20 | J2735 BSM (20) 37 B
- * Malformed frames and unreadable files are named on stderr and make the exit code 1. */
+ * Malformed frames are marked on their line and reported on stderr (report_errors.h). */
+#include <getopt.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "capfile.h"
 #include "cli.h"
 #include "frame.h"
 #include "registry.h"
+#include "report_errors.h"
 
 static const char *link_name(int linktype)
 {
@@ -88,8 +89,9 @@ static void print_upper(const struct v2x_frame *f)
 	}
 }
 
-/* Prints one frame's line; false (and a message on stderr) when it is malformed. */
-static bool dump_frame(const struct v2x_capframe *fr, int64_t t0, bool with_file)
+/* Prints one frame's line; a malformed frame is marked there and reported. */
+static void dump_frame(const struct v2x_capframe *fr, int64_t t0, bool with_file,
+		       struct v2x_report *rep)
 {
 	struct v2x_frame f;
 	int r = v2x_frame_parse(fr->linktype, fr->data, fr->caplen, &f);
@@ -106,55 +108,65 @@ static bool dump_frame(const struct v2x_capframe *fr, int64_t t0, bool with_file
 	if (r < 0)
 		printf(" | malformed %s: %s", v2x_layer_name(f.error_layer), f.error);
 	printf("\n");
-	if (r < 0) {
-		fflush(stdout);
-		fprintf(stderr, "v2xcap dump: %s: frame %" PRIu64 ": malformed %s: %s", fr->file,
-			fr->number, v2x_layer_name(f.error_layer), f.error);
-		if (fr->caplen < fr->origlen) /* cut by the capture's snap length */
-			fprintf(stderr, " (captured %" PRIu32 " of %" PRIu32 " octets)",
-				fr->caplen, fr->origlen);
-		fputc('\n', stderr);
-	}
-	return r == 0;
+	if (r < 0)
+		v2x_report_malformed(rep, fr, &f);
 }
 
-static const char usage[] =
-	"usage: v2xcap dump [--] FILE...\n"
-	"  Print one line per frame with the layers found (link, 802.11, WSMP,\n"
-	"  IEEE 1609.2, J2735 message id). FILE is pcap or pcapng, '-' is stdin;\n"
-	"  several files are read as one timeline, merged frame by frame by time.\n"
-	"  Exit status: 0 all parsed, 1 a file unreadable or a frame malformed,\n"
-	"  2 usage error.\n";
+const char cmd_dump_options[] =
+	"Prints the layers found in each frame: link, 802.11, WSMP, IEEE 1609.2, J2735\n"
+	"message id. FILE is pcap or pcapng, '-' is stdin; several files are read as one\n"
+	"timeline, merged frame by frame by time.\n"
+	"  --strict  exit 1 when a frame is malformed (default: marked, reported, exit 0)\n"
+	"Exit status: 0 read (malformed frames marked), 1 a file not readable as a capture,\n"
+	"2 usage error.\n";
 
-int cmd_dump(int argc, char **argv)
+int cmd_dump(const struct v2x_command *cmd, int argc, char **argv)
 {
-	int first;
-	int rc = v2x_file_args(argc, argv, usage, &first);
-	if (rc >= 0)
-		return rc;
-	size_t n_files = (size_t)(argc - first);
-	struct v2x_capfile *cf = v2x_capfile_open(argv + first, n_files);
+	static const struct option longopts[] = {
+		{"strict", no_argument, NULL, 'S'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	bool strict = false;
+	int c;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+		if (c == 'S')
+			strict = true;
+		else
+			return v2x_cli_other_option(cmd, c, argv);
+	}
+	if (optind == argc)
+		return v2x_cli_usage_error(cmd, "no capture file given");
+	size_t n_files = (size_t)(argc - optind);
+	struct v2x_capfile *cf = v2x_capfile_open(argv + optind, n_files);
 	if (!cf) {
 		fprintf(stderr, "v2xcap dump: out of memory\n");
-		return V2X_EXIT_RUNTIME;
+		return V2X_EXIT_FAILURE;
 	}
-	bool ok = true, have_t0 = false;
+	struct v2x_report rep;
+	v2x_report_init(&rep, "dump", NULL, NULL);
+	bool have_t0 = false;
 	int64_t t0 = 0;
 	struct v2x_capframe fr;
 	enum v2x_cap_result r;
 	while ((r = v2x_capfile_next(cf, &fr)) != V2X_CAP_END) {
 		if (r == V2X_CAP_ERROR) {
-			fflush(stdout);
-			fprintf(stderr, "v2xcap dump: %s\n", v2x_capfile_error(cf));
-			ok = false;
+			v2x_report_file_error(&rep, v2x_capfile_error(cf));
 			continue;
 		}
 		if (!have_t0) {
 			t0 = fr.ts_ns;
 			have_t0 = true;
 		}
-		ok &= dump_frame(&fr, t0, n_files > 1);
+		dump_frame(&fr, t0, n_files > 1, &rep);
 	}
 	v2x_capfile_close(cf);
-	return ok ? V2X_EXIT_OK : V2X_EXIT_RUNTIME;
+	v2x_report_finish(&rep);
+	int rc = v2x_report_exit_code(&rep, strict);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "v2xcap dump: error writing the output\n");
+		rc = V2X_EXIT_FAILURE;
+	}
+	return rc;
 }

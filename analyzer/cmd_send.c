@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <linux/if_packet.h>
+#include <linux/nl80211.h>
 #include <net/ethernet.h>
 #include <net/if.h>
 #include <signal.h>
@@ -21,13 +22,11 @@
 #include "cli.h"
 #include "frame.h"
 #include "j2735dec.h"
+#include "nl80211.h"
 #include "psid.h"
 #include "registry.h"
 
-static const char send_usage[] =
-	"usage: v2xcap send -i IFACE FILE [--rate HZ] [--loop] [--count N]\n"
-	"       v2xcap send -i IFACE --bsm [--id HEX] [--rate HZ] [--count N] [--lat DEG]\n"
-	"                   [--lon DEG] [--speed M/S] [--heading DEG] [--dot2]\n"
+const char cmd_send_options[] =
 	"  FILE        replay the WSMP of every WSMP frame in a capture (any link type)\n"
 	"  --bsm       send BasicSafetyMessages (J2735, WSMP v3 PSID 0x20); needs a build\n"
 	"              with the SAE J2735 schema. msgCnt increments (mod 128), secMark is\n"
@@ -36,11 +35,13 @@ static const char send_usage[] =
 	"  --dot2      wrap the BSM in IEEE 1609.2 unsecuredData\n"
 	"  --rate HZ   frames per second (default 10);  --loop: replay FILE until stopped\n"
 	"  --count N   stop after N frames\n"
+	"  --force     send on an interface that is not an OCB interface on a channel (a\n"
+	"              loopback, Ethernet, a monitor vif): refused otherwise\n"
 	"IFACE is an OCB netdev ('v2xcap ocb join'); needs CAP_NET_RAW. SIGINT/SIGTERM stop.\n";
 
 struct send_opts {
 	const char *iface, *file;
-	bool bsm, loop, dot2, has_id;
+	bool bsm, loop, dot2, has_id, force;
 	double rate;
 	uint64_t count;
 	uint8_t id[4];
@@ -79,7 +80,9 @@ static int parse_double(const char *s, double *v, bool *has)
 	return *end || end == s ? -1 : 0;
 }
 
-static int parse_send_opts(int argc, char **argv, struct send_opts *o)
+/* -1 to go on, else the exit code (help, usage error). */
+static int parse_send_opts(const struct v2x_command *cmd, int argc, char **argv,
+			   struct send_opts *o)
 {
 	static const struct option longopts[] = {
 		{"interface", required_argument, NULL, 'i'},
@@ -93,39 +96,45 @@ static int parse_send_opts(int argc, char **argv, struct send_opts *o)
 		{"lon", required_argument, NULL, 'o'},
 		{"speed", required_argument, NULL, 's'},
 		{"heading", required_argument, NULL, 'H'},
+		{"force", no_argument, NULL, 'f'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
-	int c, bad = 0;
+	int c, bad = 0, which = 0;
 	char *end;
 	bool dummy;
-	while ((c = getopt_long(argc, argv, "i:c:h", longopts, NULL)) != -1) {
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":i:c:h", longopts, &which)) != -1) {
 		switch (c) {
 		case 'i': o->iface = optarg; break;
 		case 'b': o->bsm = true; break;
 		case 'l': o->loop = true; break;
 		case '2': o->dot2 = true; break;
-		case 'I': bad |= parse_hex_id(optarg, o->id); o->has_id = true; break;
-		case 'r': bad |= parse_double(optarg, &o->rate, &dummy) || o->rate <= 0; break;
+		case 'f': o->force = true; break;
+		case 'I': bad = parse_hex_id(optarg, o->id); o->has_id = true; break;
+		case 'r': bad = parse_double(optarg, &o->rate, &dummy) || o->rate <= 0; break;
 		case 'c':
 			o->count = strtoull(optarg, &end, 10);
-			bad |= *end || o->count == 0;
+			bad = *end || o->count == 0;
 			break;
-		case 'a': bad |= parse_double(optarg, &o->lat, &o->has_lat); break;
-		case 'o': bad |= parse_double(optarg, &o->lon, &o->has_lon); break;
-		case 's': bad |= parse_double(optarg, &o->speed, &o->has_speed); break;
-		case 'H': bad |= parse_double(optarg, &o->heading, &o->has_heading); break;
-		case 'h': fputs(send_usage, stdout); return 1;
-		default: bad = 1;
+		case 'a': bad = parse_double(optarg, &o->lat, &o->has_lat); break;
+		case 'o': bad = parse_double(optarg, &o->lon, &o->has_lon); break;
+		case 's': bad = parse_double(optarg, &o->speed, &o->has_speed); break;
+		case 'H': bad = parse_double(optarg, &o->heading, &o->has_heading); break;
+		default: return v2x_cli_other_option(cmd, c, argv);
 		}
+		if (bad)
+			return v2x_cli_usage_error(cmd, "invalid value '%s'", optarg);
 	}
 	if (optind < argc)
 		o->file = argv[optind++];
-	if (bad || !o->iface || optind != argc || o->bsm == (o->file != NULL)) {
-		fputs(send_usage, stderr);
-		return 2;
-	}
-	return 0;
+	if (!o->iface)
+		return v2x_cli_usage_error(cmd, "no interface given (-i IFACE)");
+	if (optind != argc)
+		return v2x_cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
+	if (o->bsm == (o->file != NULL))
+		return v2x_cli_usage_error(cmd, "give a capture FILE or --bsm (one of them)");
+	return -1;
 }
 
 static int open_sender(struct sender *s, const char *iface)
@@ -153,6 +162,74 @@ static int open_sender(struct sender *s, const char *iface)
 		return -1;
 	}
 	memcpy(s->mac, ifr.ifr_hwaddr.sa_data, 6);
+	return 0;
+}
+
+/* Asked without privileges (any socket answers SIOCGIFFLAGS). */
+static bool is_loopback(const char *iface)
+{
+	struct ifreq ifr;
+	int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	memset(&ifr, 0, sizeof ifr);
+	snprintf(ifr.ifr_name, sizeof ifr.ifr_name, "%s", iface);
+	bool lo = fd >= 0 && ioctl(fd, SIOCGIFFLAGS, &ifr) == 0 && (ifr.ifr_flags & IFF_LOOPBACK);
+	if (fd >= 0)
+		close(fd);
+	return lo;
+}
+
+/* Whether IFACE is what send is for, an OCB interface on a channel (a frame sent
+ * anywhere else does not go on the air as 802.11p, or not at all), said before anything
+ * is sent: the channel and rates of an OCB interface, or why another one is refused
+ * (sent on with --force, with a warning). 0 to send, -1 refused. */
+static int check_interface(const struct send_opts *o)
+{
+	char why[256] = "";
+	struct v2x_nl nl;
+	struct v2x_nl_error e;
+	struct v2x_nl_iface iface;
+	uint32_t ifindex;
+	if (v2x_nl_ifindex(o->iface, &ifindex, &e) < 0) {
+		fprintf(stderr, "v2xcap send: %s: %s\n", o->iface, strerror(e.err));
+		return -1;
+	}
+	if (is_loopback(o->iface)) {
+		snprintf(why, sizeof why, "a loopback interface: the frames stay on this host");
+	} else if (v2x_nl_open(&nl, &e) < 0) {
+		snprintf(why, sizeof why, "not known to be an OCB interface: nl80211 is not "
+			 "available (%s)", strerror(e.err));
+	} else {
+		if (v2x_nl_get_interface(&nl, ifindex, &iface, &e) < 0)
+			snprintf(why, sizeof why, "not a wireless interface (nl80211: %s): frames "
+				 "would go out as Ethernet", strerror(e.err));
+		else if (iface.iftype == NL80211_IFTYPE_MONITOR)
+			snprintf(why, sizeof why, "a monitor interface: send writes the Ethernet "
+				 "frames of an OCB interface; use the OCB interface of phy%u",
+				 iface.wiphy);
+		else if (iface.iftype != NL80211_IFTYPE_OCB)
+			snprintf(why, sizeof why, "a %s interface, not OCB: 'v2xcap ocb join %s "
+				 "CHANNEL' first", v2x_nl_iftype_name(iface.iftype), o->iface);
+		else if (!iface.freq)
+			snprintf(why, sizeof why, "in OCB mode but on no channel: 'v2xcap ocb join "
+				 "%s CHANNEL' first", o->iface);
+		v2x_nl_close(&nl);
+	}
+	if (why[0] && !o->force) {
+		fprintf(stderr, "v2xcap send: %s is %s. Refused (--force sends anyway).\n",
+			o->iface, why);
+		return -1;
+	}
+	if (why[0]) {
+		fprintf(stderr, "v2xcap send: %s is %s; sending anyway (--force), %g frames/s\n",
+			o->iface, why, o->rate);
+		return 0;
+	}
+	/* mac80211 sends OCB broadcasts at the lowest basic rate: 6 Mb/s on 20 MHz, scaled
+	 * with the width (3 Mb/s on the 10 MHz ITS channels). */
+	unsigned width = v2x_nl_width_mhz(iface.width);
+	fprintf(stderr, "v2xcap send: %s: OCB on %u MHz (channel %u), %u MHz wide, broadcast "
+		"at the lowest basic rate (%g Mb/s); %g frames/s\n", o->iface, iface.freq,
+		v2x_nl_channel_of(iface.freq), width, 6.0 * width / 20, o->rate);
 	return 0;
 }
 
@@ -304,22 +381,22 @@ static int send_bsms(struct sender *s, const struct send_opts *o)
 	}
 }
 
-int cmd_send(int argc, char **argv)
+int cmd_send(const struct v2x_command *cmd, int argc, char **argv)
 {
 	struct send_opts o = {.rate = 10};
-	int rc = parse_send_opts(argc, argv, &o);
-	if (rc)
-		return rc == 1 ? V2X_EXIT_OK : V2X_EXIT_USAGE;
+	int rc = parse_send_opts(cmd, argc, argv, &o);
+	if (rc >= 0)
+		return rc;
 	if (o.bsm && !j2735dec_edition()) {
 		fprintf(stderr, "v2xcap send: --bsm needs the J2735 encoder: rebuild with "
 				"-DJ2735_ASN1_DIR=<your SAE J2735 ASN.1 dir>\n");
-		return V2X_EXIT_RUNTIME;
+		return V2X_EXIT_FAILURE;
 	}
 	struct sender s = {.fd = -1, .period_ns = (long)(1e9 / o.rate)};
-	if (open_sender(&s, o.iface) < 0) {
+	if (check_interface(&o) < 0 || open_sender(&s, o.iface) < 0) {
 		if (s.fd >= 0)
 			close(s.fd);
-		return V2X_EXIT_RUNTIME;
+		return V2X_EXIT_FAILURE;
 	}
 	/* Signals stay pending and are polled between frames, so a frame is never cut. */
 	sigset_t mask;
@@ -332,5 +409,5 @@ int cmd_send(int argc, char **argv)
 	fprintf(stderr, "v2xcap send: %s: %llu frames sent\n", o.iface,
 		(unsigned long long)s.sent);
 	close(s.fd);
-	return rc < 0 ? V2X_EXIT_RUNTIME : V2X_EXIT_OK;
+	return rc < 0 ? V2X_EXIT_FAILURE : V2X_EXIT_OK;
 }

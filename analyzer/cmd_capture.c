@@ -22,9 +22,7 @@
 #include "privdrop.h"
 #include "stats.h"
 
-static const char capture_usage[] =
-	"usage: v2xcap capture -i IFACE [-w FILE] [--all] [--stats] [--duration S] [--count N]\n"
-	"                      [--rotate SIZE|TIME] [--user USER]\n"
+const char cmd_capture_options[] =
 	"  -i IFACE          a monitor vif (radiotap) or an OCB netdev (Ethernet)\n"
 	"  -w FILE           write the frames: FILE.pcap as pcap, any other name as pcapng\n"
 	"                    (with the interface name and channel in its description)\n"
@@ -48,7 +46,7 @@ struct capture_opts {
 	int64_t rotate_us;
 };
 
-/* "100M" -> bytes, "10m" -> time: k/M/G are sizes, s/m/h are times; 0 on error. */
+/* "100M" -> bytes, "10m" -> time: k/M/G are sizes, s/m/h are times; -1 on error. */
 static int parse_rotate(const char *s, struct capture_opts *o)
 {
 	char *end;
@@ -68,8 +66,9 @@ static int parse_rotate(const char *s, struct capture_opts *o)
 	return end[0] && end[1] ? -1 : 0;
 }
 
-/* 0, 1 when --help was printed, 2 on a usage error. */
-static int parse_capture_opts(int argc, char **argv, struct capture_opts *o)
+/* -1 to go on, else the exit code (help, usage error). */
+static int parse_capture_opts(const struct v2x_command *cmd, int argc, char **argv,
+			      struct capture_opts *o)
 {
 	static const struct option longopts[] = {
 		{"interface", required_argument, NULL, 'i'},
@@ -85,7 +84,8 @@ static int parse_capture_opts(int argc, char **argv, struct capture_opts *o)
 	};
 	int c;
 	char *end;
-	while ((c = getopt_long(argc, argv, "i:w:c:h", longopts, NULL)) != -1) {
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":i:w:c:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'i': o->iface = optarg; break;
 		case 'w': o->file = optarg; break;
@@ -95,29 +95,28 @@ static int parse_capture_opts(int argc, char **argv, struct capture_opts *o)
 		case 'd':
 			o->duration_s = strtod(optarg, &end);
 			if (*end || o->duration_s <= 0)
-				goto usage;
+				return v2x_cli_usage_error(cmd, "invalid --duration '%s'", optarg);
 			break;
 		case 'c':
 			o->count = strtoull(optarg, &end, 10);
 			if (*end || o->count == 0)
-				goto usage;
+				return v2x_cli_usage_error(cmd, "invalid --count '%s'", optarg);
 			break;
 		case 'r':
 			if (parse_rotate(optarg, o) < 0)
-				goto usage;
+				return v2x_cli_usage_error(cmd, "invalid --rotate '%s'", optarg);
 			break;
-		case 'h':
-			fputs(capture_usage, stdout);
-			return 1;
 		default:
-			goto usage;
+			return v2x_cli_other_option(cmd, c, argv);
 		}
 	}
-	if (o->iface && optind == argc && (o->file || !(o->rotate_bytes || o->rotate_us)))
-		return 0;
-usage:
-	fputs(capture_usage, stderr);
-	return 2;
+	if (!o->iface)
+		return v2x_cli_usage_error(cmd, "no interface given (-i IFACE)");
+	if (optind != argc)
+		return v2x_cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
+	if ((o->rotate_bytes || o->rotate_us) && !o->file)
+		return v2x_cli_usage_error(cmd, "--rotate needs -w FILE");
+	return -1;
 }
 
 struct capture {
@@ -397,17 +396,17 @@ out:
 	return rc;
 }
 
-int cmd_capture(int argc, char **argv)
+int cmd_capture(const struct v2x_command *cmd, int argc, char **argv)
 {
 	struct capture_opts o = {0};
-	int rc = parse_capture_opts(argc, argv, &o);
-	if (rc)
-		return rc == 1 ? V2X_EXIT_OK : V2X_EXIT_USAGE;
+	int rc = parse_capture_opts(cmd, argc, argv, &o);
+	if (rc >= 0)
+		return rc;
 	struct capture c = {.all = o.all, .count = o.count};
 	c.pcap = open_live(o.iface, c.err, sizeof c.err);
 	if (!c.pcap) {
 		fprintf(stderr, "v2xcap capture: %s\n", c.err);
-		return V2X_EXIT_RUNTIME;
+		return V2X_EXIT_FAILURE;
 	}
 	c.linktype = pcap_datalink(c.pcap);
 	if (!o.all && !v2x_linktype_supported(c.linktype)) {
@@ -415,19 +414,19 @@ int cmd_capture(int argc, char **argv)
 				"(use --all to capture anyway)\n",
 			o.iface, pcap_datalink_val_to_name(c.linktype));
 		pcap_close(c.pcap);
-		return V2X_EXIT_RUNTIME;
+		return V2X_EXIT_FAILURE;
 	}
 	if ((!o.all && set_filter(c.pcap, c.linktype, c.err, sizeof c.err) < 0) ||
 	    v2x_stats_init(&c.stats, NULL) < 0) {
 		fprintf(stderr, "v2xcap capture: %s: %s\n", o.iface,
 			c.err[0] ? c.err : "out of memory");
 		pcap_close(c.pcap);
-		return V2X_EXIT_RUNTIME;
+		return V2X_EXIT_FAILURE;
 	}
 	rc = run_capture(&c, &o);
 	if (rc < 0)
 		fprintf(stderr, "v2xcap capture: %s: %s\n", o.iface, c.err);
 	v2x_stats_free(&c.stats);
 	pcap_close(c.pcap);
-	return rc < 0 ? V2X_EXIT_RUNTIME : V2X_EXIT_OK;
+	return rc < 0 ? V2X_EXIT_FAILURE : V2X_EXIT_OK;
 }

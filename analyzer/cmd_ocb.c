@@ -14,20 +14,18 @@
 
 struct ocb_opts;
 
+/* An ocb subcommand; its synopsis is in main.c's table, its help in cmd_ocb_options. */
 struct ocb_sub {
 	const char *name;
-	const char *usage;
-	const char *help;
 	int min_pos, max_pos; /* positional arguments */
 	int (*run)(struct v2x_nl *nl, const struct ocb_opts *o);
 };
 
-static const char ocb_usage_all[] =
-	"usage: v2xcap ocb join IFACE FREQ|CHANNEL [--width 5|10|20]\n"
-	"       v2xcap ocb leave IFACE\n"
-	"       v2xcap ocb monitor IFACE [--name NAME]\n"
-	"       v2xcap ocb status [IFACE]\n";
-static const char ocb_notes[] =
+const char cmd_ocb_options[] =
+	"  join     put IFACE in OCB mode on a channel (--width: MHz, default 10)\n"
+	"  leave    leave the OCB channel\n"
+	"  monitor  add a radiotap monitor vif on IFACE's phy (--name: default mon0)\n"
+	"  status   phy, mode, channel, width, capabilities, regulatory state\n"
 	"FREQ in MHz (e.g. 5890) or an ITS channel number 172-184 (freq = 5000 + 5 * ch).\n"
 	"Needs CAP_NET_ADMIN (root, or: setcap cap_net_admin+ep $(command -v v2xcap)).\n";
 
@@ -126,7 +124,7 @@ static int fail(struct v2x_nl *nl, const char *what, const char *ifname,
 	const char *hint = hint_for(nl, e, iface, freq, width, buf, sizeof buf);
 	if (hint)
 		fprintf(stderr, "  hint: %s\n", hint);
-	return V2X_EXIT_RUNTIME;
+	return V2X_EXIT_FAILURE;
 }
 
 static int lookup(struct v2x_nl *nl, const char *name, struct v2x_nl_iface *iface)
@@ -139,7 +137,7 @@ static int lookup(struct v2x_nl *nl, const char *name, struct v2x_nl_iface *ifac
 	return 0;
 }
 
-/* The options of one ocb subcommand (--help is handled by cmd_ocb). */
+/* The options of one ocb subcommand. */
 struct ocb_opts {
 	unsigned width;
 	const char *name;
@@ -147,42 +145,42 @@ struct ocb_opts {
 	char *pos[2];
 };
 
-/* Parsed before any netlink socket is opened, so usage errors are always exit 2. */
-static int parse_opts(int argc, char **argv, struct ocb_opts *o, const struct ocb_sub *sub)
+/* Parsed before any netlink socket is opened, so usage errors are always exit 2; -1 to go
+ * on, else the exit code. argv[0] is the subcommand. */
+static int parse_opts(const struct v2x_command *cmd, int argc, char **argv,
+		      struct ocb_opts *o, const struct ocb_sub *sub)
 {
 	static const struct option longopts[] = {
 		{"width", required_argument, NULL, 'w'},
 		{"name", required_argument, NULL, 'n'},
+		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
 	int c;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "w:n:", longopts, NULL)) != -1) {
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":hw:n:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'w':
 			o->width = (unsigned)atoi(optarg);
-			if (o->width != 5 && o->width != 10 && o->width != 20) {
-				fprintf(stderr, "v2xcap ocb: --width must be 5, 10 or 20\n");
-				return V2X_EXIT_USAGE;
-			}
+			if (o->width != 5 && o->width != 10 && o->width != 20)
+				return v2x_cli_usage_error(cmd, "--width must be 5, 10 or 20");
 			break;
 		case 'n':
 			o->name = optarg;
 			break;
 		default:
-			fprintf(stderr, "%s", ocb_usage_all);
-			return V2X_EXIT_USAGE;
+			return v2x_cli_other_option(cmd, c, argv);
 		}
 	}
 	o->n_pos = argc - optind;
-	if (o->n_pos < sub->min_pos || o->n_pos > sub->max_pos ||
-	    (strcmp(sub->name, "join") == 0 && !parse_freq(argv[optind + 1]))) {
-		fprintf(stderr, "usage: v2xcap ocb %s %s\n%s", sub->name, sub->usage, ocb_notes);
-		return V2X_EXIT_USAGE;
-	}
+	if (o->n_pos < sub->min_pos || o->n_pos > sub->max_pos)
+		return v2x_cli_usage_error(cmd, "%s: wrong number of arguments", sub->name);
+	if (strcmp(sub->name, "join") == 0 && !parse_freq(argv[optind + 1]))
+		return v2x_cli_usage_error(cmd, "join: '%s' is neither a frequency nor an ITS "
+					   "channel", argv[optind + 1]);
 	for (int i = 0; i < o->n_pos; i++)
 		o->pos[i] = argv[optind + i];
-	return 0;
+	return -1;
 }
 
 static int ocb_join(struct v2x_nl *nl, const struct ocb_opts *o)
@@ -245,7 +243,7 @@ static int ocb_monitor(struct v2x_nl *nl, const struct ocb_opts *o)
 		    mon.iftype != NL80211_IFTYPE_MONITOR || mon.wiphy != iface.wiphy) {
 			fprintf(stderr, "v2xcap ocb: %s exists and is not a monitor on phy%u\n",
 				o->name, iface.wiphy);
-			return V2X_EXIT_RUNTIME;
+			return V2X_EXIT_FAILURE;
 		}
 	} else if (v2x_nl_new_monitor(nl, iface.wiphy, o->name, &ifindex, &e) < 0) {
 		return fail(nl, "creating monitor interface", o->name, &e, &iface, 0, 0);
@@ -308,49 +306,37 @@ static int ocb_status(struct v2x_nl *nl, const struct ocb_opts *o)
 }
 
 static const struct ocb_sub ocb_subs[] = {
-	{"join", "IFACE FREQ|CHANNEL [--width 5|10|20]", "put IFACE in OCB mode on a channel",
-	 2, 2, ocb_join},
-	{"leave", "IFACE", "leave the OCB channel", 1, 1, ocb_leave},
-	{"monitor", "IFACE [--name NAME]", "add a radiotap monitor vif on IFACE's phy", 1, 1,
-	 ocb_monitor},
-	{"status", "[IFACE]", "phy, mode, channel, width, capabilities, regulatory state", 0,
-	 1, ocb_status},
+	{"join", 2, 2, ocb_join},
+	{"leave", 1, 1, ocb_leave},
+	{"monitor", 1, 1, ocb_monitor},
+	{"status", 0, 1, ocb_status},
 };
 
-int cmd_ocb(int argc, char **argv)
+int cmd_ocb(const struct v2x_command *cmd, int argc, char **argv)
 {
-	if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
-		FILE *out = argc < 2 ? stderr : stdout;
-		fputs(ocb_usage_all, out);
-		fputs(ocb_notes, out);
-		for (size_t i = 0; i < sizeof ocb_subs / sizeof ocb_subs[0]; i++)
-			fprintf(out, "  %-8s %s\n", ocb_subs[i].name, ocb_subs[i].help);
-		return argc < 2 ? V2X_EXIT_USAGE : V2X_EXIT_OK;
+	if (argc < 2)
+		return v2x_cli_usage_error(cmd, "which subcommand?");
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+		v2x_cli_usage(cmd, stdout);
+		return V2X_EXIT_OK;
 	}
 	for (size_t i = 0; i < sizeof ocb_subs / sizeof ocb_subs[0]; i++) {
 		if (strcmp(argv[1], ocb_subs[i].name) != 0)
 			continue;
-		for (int a = 2; a < argc; a++)
-			if (strcmp(argv[a], "--help") == 0 || strcmp(argv[a], "-h") == 0) {
-				printf("usage: v2xcap ocb %s %s\n  %s\n%s", ocb_subs[i].name,
-				       ocb_subs[i].usage, ocb_subs[i].help, ocb_notes);
-				return V2X_EXIT_OK;
-			}
 		struct ocb_opts o = {.width = 10, .name = "mon0"};
-		int rc = parse_opts(argc - 1, argv + 1, &o, &ocb_subs[i]);
-		if (rc)
+		int rc = parse_opts(cmd, argc - 1, argv + 1, &o, &ocb_subs[i]);
+		if (rc >= 0)
 			return rc;
 		struct v2x_nl nl;
 		struct v2x_nl_error e;
 		if (v2x_nl_open(&nl, &e) < 0) {
 			fprintf(stderr, "v2xcap ocb: cannot talk to nl80211: %s%s%s\n",
 				strerror(e.err), e.msg[0] ? ": " : "", e.msg);
-			return V2X_EXIT_RUNTIME;
+			return V2X_EXIT_FAILURE;
 		}
 		rc = ocb_subs[i].run(&nl, &o);
 		v2x_nl_close(&nl);
 		return rc;
 	}
-	fprintf(stderr, "v2xcap ocb: unknown subcommand '%s'\n%s", argv[1], ocb_usage_all);
-	return V2X_EXIT_USAGE;
+	return v2x_cli_usage_error(cmd, "unknown subcommand '%s'", argv[1]);
 }

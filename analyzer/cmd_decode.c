@@ -1,8 +1,11 @@
 /* v2xcap decode: one JSON object per J2735 message (JSON Lines) with its capture time,
- * link-layer info, WSMP header, IEEE 1609.2 summary and the decoded message (j2735dec). */
-#include <inttypes.h>
+ * link-layer info, WSMP header, IEEE 1609.2 summary and the decoded message (j2735dec).
+ * Keys (README "JSON keys"): the decoded message keeps J2735's own names ("messageId",
+ * "value" and everything below it, as the MessageFrame defines them); v2xcap's own keys
+ * are snake_case, with the unit in the name, and the same as in `stats` for the same
+ * quantity (channel_mhz, rssi_dbm). */
+#include <getopt.h>
 #include <stdio.h>
-#include <string.h>
 #include <unistd.h>
 
 #include "capfile.h"
@@ -12,6 +15,7 @@
 #include "json.h"
 #include "progress.h"
 #include "registry.h"
+#include "report_errors.h"
 
 /* j2735dec's tree straight into the JSON writer */
 static void on_key(void *w, const char *name) { json_key(w, name); }
@@ -46,11 +50,11 @@ static void write_link(struct json_writer *w, const struct v2x_frame *f)
 	json_key(w, "link");
 	json_begin_object(w);
 	if (f->has_radiotap && f->rt.has_channel) {
-		json_key(w, "freq");
+		json_key(w, "channel_mhz");
 		json_uint(w, f->rt.freq);
 	}
 	if (f->has_radiotap && f->rt.has_signal) {
-		json_key(w, "rssi");
+		json_key(w, "rssi_dbm");
 		json_int(w, f->rt.signal_dbm);
 	}
 	if (f->has_src) {
@@ -90,7 +94,7 @@ static void write_wsmp(struct json_writer *w, const struct v2x_wsmp *ws)
 	json_uint(w, ws->psid);
 	const char *name = v2x_psid_name(ws->psid);
 	if (name) {
-		json_key(w, "psidName");
+		json_key(w, "psid_name");
 		json_string(w, name);
 	}
 	if (ws->n_ext) {
@@ -116,7 +120,7 @@ static void write_dot2(struct json_writer *w, const struct v2x_dot2 *d)
 		json_uint(w, d->psid);
 	}
 	if (d->has_generation_time) {
-		json_key(w, "generationTime");
+		json_key(w, "generation_time");
 		json_uint(w, d->generation_time);
 	}
 	json_end_object(w);
@@ -153,21 +157,20 @@ static bool write_j2735(struct json_writer *w, const struct v2x_frame *f, const 
 }
 
 /* Before a message on stderr, what precedes it on stdout. */
-static void flush_output(struct json_writer *w)
+static void flush_output(void *w)
 {
 	json_flush(w);
 	fflush(stdout);
 }
 
-/* One JSON line for a frame holding a J2735 message; false when something was malformed. */
-static bool decode_frame(struct json_writer *w, const struct v2x_capframe *fr)
+/* One JSON line for a frame holding a J2735 message; a malformed frame is marked there
+ * ("error": "LAYER: why") and reported. */
+static void decode_frame(struct json_writer *w, const struct v2x_capframe *fr,
+			 struct v2x_report *rep)
 {
 	struct v2x_frame f;
-	const char *why = NULL;
 	int r = v2x_frame_parse(fr->linktype, fr->data, fr->caplen, &f);
-	bool ok = r == 0;
-	if (r < 0)
-		why = f.error;
+	const char *bad_message = NULL;
 	if (f.layer == V2X_LAYER_J2735 && f.has_j2735) {
 		json_begin_object(w);
 		json_key(w, "file");
@@ -176,49 +179,64 @@ static bool decode_frame(struct json_writer *w, const struct v2x_capframe *fr)
 		json_uint(w, fr->number);
 		json_key(w, "time");
 		json_double(w, (double)fr->ts_ns / 1e9, 6);
+		if (r < 0) {
+			char buf[160];
+			snprintf(buf, sizeof buf, "%s: %s", v2x_layer_name(f.error_layer), f.error);
+			json_key(w, "error");
+			json_string(w, buf);
+		}
 		write_link(w, &f);
 		write_wsmp(w, &f.wsmp);
 		if (f.has_dot2)
 			write_dot2(w, &f.dot2);
-		const char *j2735_why;
-		if (!write_j2735(w, &f, &j2735_why) && ok) {
-			ok = false;
-			why = j2735_why;
-		}
+		const char *why;
+		if (!write_j2735(w, &f, &why))
+			bad_message = why;
 		json_end_object(w);
 		json_end_line(w);
 	}
-	if (!ok) {
-		flush_output(w);
-		fprintf(stderr, "v2xcap decode: %s: frame %" PRIu64 ": %s\n", fr->file, fr->number,
-			why);
-	}
-	return ok;
+	if (r < 0)
+		v2x_report_malformed(rep, fr, &f);
+	else if (bad_message)
+		v2x_report_frame(rep, fr, v2x_layer_name(V2X_LAYER_J2735), bad_message);
 }
 
-static const char usage[] =
-	"usage: v2xcap decode [--] FILE...\n"
-	"  Print one JSON object per J2735 message (JSON Lines): capture time, link\n"
-	"  (freq, rssi, MACs), WSMP header, IEEE 1609.2 summary and \"j2735\":\n"
-	"  {\"messageId\", \"name\", \"value\"} with every field of the message.\n"
-	"  FILE is pcap or pcapng, '-' is stdin. Exit status: 0 all read, 1 a file\n"
-	"  unreadable, a frame malformed (named on stderr) or the output not written,\n"
-	"  2 usage error.\n";
+const char cmd_decode_options[] =
+	"Prints one JSON object per J2735 message (JSON Lines): \"file\", \"frame\", \"time\",\n"
+	"\"link\" (channel_mhz, rssi_dbm, src, dst), \"wsmp\" header, \"ieee1609dot2\" summary\n"
+	"and \"j2735\": {\"messageId\", \"name\", \"value\"} with every field of the message\n"
+	"under J2735's own names. A malformed frame's line has \"error\"; a message that\n"
+	"does not decode has \"j2735\".\"error\". FILE is pcap or pcapng, '-' is stdin.\n"
+	"  --strict  exit 1 when a frame is malformed (default: marked, reported, exit 0)\n"
+	"Exit status: 0 read (malformed frames marked), 1 a file not readable as a capture\n"
+	"or the output not written, 2 usage error.\n";
 
-int cmd_decode(int argc, char **argv)
+int cmd_decode(const struct v2x_command *cmd, int argc, char **argv)
 {
-	int first;
-	int rc = v2x_file_args(argc, argv, usage, &first);
-	if (rc >= 0)
-		return rc;
+	static const struct option longopts[] = {
+		{"strict", no_argument, NULL, 'S'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	bool strict = false;
+	int c;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+		if (c == 'S')
+			strict = true;
+		else
+			return v2x_cli_other_option(cmd, c, argv);
+	}
+	if (optind == argc)
+		return v2x_cli_usage_error(cmd, "no capture file given");
 	if (!j2735dec_edition())
 		fprintf(stderr, "v2xcap decode: built without a J2735 schema: messageId and name "
 				"only. For full decoding download the SAE J2735 ASN.1 and rebuild "
 				"with -DJ2735_ASN1_DIR=<dir>.\n");
-	struct v2x_capfile *cf = v2x_capfile_open(argv + first, (size_t)(argc - first));
+	struct v2x_capfile *cf = v2x_capfile_open(argv + optind, (size_t)(argc - optind));
 	if (!cf) {
 		fprintf(stderr, "v2xcap decode: out of memory\n");
-		return V2X_EXIT_RUNTIME;
+		return V2X_EXIT_FAILURE;
 	}
 	/* Lines are gathered in w and written JSON_BUF_SIZE at a time; stdout is left
 	 * unbuffered, as a stdio buffer would only copy them once more. A terminal still gets
@@ -227,14 +245,15 @@ int cmd_decode(int argc, char **argv)
 	json_init_held(&w, stdout);
 	setvbuf(stdout, NULL, _IONBF, 0);
 	bool by_line = isatty(STDOUT_FILENO);
-	bool ok = true;
+	struct v2x_report rep;
+	v2x_report_init(&rep, "decode", flush_output, &w);
 	struct v2x_capframe fr;
 	enum v2x_cap_result r;
 	struct v2x_progress prog;
 	v2x_progress_init(&prog);
 	while ((r = v2x_capfile_next(cf, &fr)) != V2X_CAP_END) {
 		if (r == V2X_CAP_FRAME) {
-			ok &= decode_frame(&w, &fr);
+			decode_frame(&w, &fr, &rep);
 			if (by_line)
 				json_flush(&w);
 			v2x_progress_tick(&prog, cf);
@@ -242,16 +261,16 @@ int cmd_decode(int argc, char **argv)
 				break; /* the output failed: the rest would be lost */
 			continue;
 		}
-		flush_output(&w);
-		fprintf(stderr, "v2xcap decode: %s\n", v2x_capfile_error(cf));
-		ok = false;
+		v2x_report_file_error(&rep, v2x_capfile_error(cf));
 	}
 	flush_output(&w);
 	v2x_progress_done(&prog, cf);
 	v2x_capfile_close(cf);
+	v2x_report_finish(&rep);
+	int rc = v2x_report_exit_code(&rep, strict);
 	if (ferror(stdout)) {
 		fprintf(stderr, "v2xcap decode: error writing the output\n");
-		ok = false;
+		rc = V2X_EXIT_FAILURE;
 	}
-	return ok ? V2X_EXIT_OK : V2X_EXIT_RUNTIME;
+	return rc;
 }
