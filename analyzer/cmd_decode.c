@@ -15,7 +15,7 @@
 #include "json.h"
 #include "progress.h"
 #include "registry.h"
-#include "report_errors.h"
+#include "read_errors.h"
 
 /* j2735dec's tree straight into the JSON writer */
 static void on_key(void *w, const char *name) { json_key(w, name); }
@@ -166,7 +166,7 @@ static void flush_output(void *w)
 /* One JSON line for a frame holding a J2735 message; a malformed frame is marked there
  * ("error": "LAYER: why") and reported. */
 static void decode_frame(struct json_writer *w, const struct v2x_capframe *fr,
-			 struct v2x_report *rep)
+			 struct v2x_readerr *rep)
 {
 	struct v2x_frame f;
 	int r = v2x_frame_parse(fr->linktype, fr->data, fr->caplen, &f);
@@ -196,9 +196,9 @@ static void decode_frame(struct json_writer *w, const struct v2x_capframe *fr,
 		json_end_line(w);
 	}
 	if (r < 0)
-		v2x_report_malformed(rep, fr, &f);
+		v2x_readerr_malformed(rep, fr, &f);
 	else if (bad_message)
-		v2x_report_frame(rep, fr, v2x_layer_name(V2X_LAYER_J2735), bad_message);
+		v2x_readerr_frame(rep, fr, v2x_layer_name(V2X_LAYER_J2735), bad_message);
 }
 
 const char cmd_decode_options[] =
@@ -245,8 +245,8 @@ int cmd_decode(const struct v2x_command *cmd, int argc, char **argv)
 	json_init_held(&w, stdout);
 	setvbuf(stdout, NULL, _IONBF, 0);
 	bool by_line = isatty(STDOUT_FILENO);
-	struct v2x_report rep;
-	v2x_report_init(&rep, "decode", flush_output, &w);
+	struct v2x_readerr rep;
+	v2x_readerr_init(&rep, "decode", flush_output, &w);
 	struct v2x_capframe fr;
 	enum v2x_cap_result r;
 	struct v2x_progress prog;
@@ -261,13 +261,13 @@ int cmd_decode(const struct v2x_command *cmd, int argc, char **argv)
 				break; /* the output failed: the rest would be lost */
 			continue;
 		}
-		v2x_report_file_error(&rep, v2x_capfile_error(cf));
+		v2x_readerr_file_error(&rep, v2x_capfile_error(cf));
 	}
 	flush_output(&w);
 	v2x_progress_done(&prog, cf);
 	v2x_capfile_close(cf);
-	v2x_report_finish(&rep);
-	int rc = v2x_report_exit_code(&rep, strict);
+	v2x_readerr_finish(&rep);
+	int rc = v2x_readerr_exit_code(&rep, strict);
 	if (ferror(stdout)) {
 		fprintf(stderr, "v2xcap decode: error writing the output\n");
 		rc = V2X_EXIT_FAILURE;

@@ -1,7 +1,7 @@
 /* v2xcap dump: one line per frame with the layers libv2x found, e.g.
  *   12 1.234567 radiotap 5890MHz 6.0Mb/s -60dBm | 802.11 data SNAP 02:00:00:00:00:01 |
  *   WSMP v3 PSID 0x20 len 38 | 1609.2 signed psid 0x20 | J2735 BSM (20) 37 B
- * Malformed frames are marked on their line and reported on stderr (report_errors.h). */
+ * Malformed frames are marked on their line and reported on stderr (read_errors.h). */
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdbool.h>
@@ -11,7 +11,7 @@
 #include "cli.h"
 #include "frame.h"
 #include "registry.h"
-#include "report_errors.h"
+#include "read_errors.h"
 
 static const char *link_name(int linktype)
 {
@@ -91,7 +91,7 @@ static void print_upper(const struct v2x_frame *f)
 
 /* Prints one frame's line; a malformed frame is marked there and reported. */
 static void dump_frame(const struct v2x_capframe *fr, int64_t t0, bool with_file,
-		       struct v2x_report *rep)
+		       struct v2x_readerr *rep)
 {
 	struct v2x_frame f;
 	int r = v2x_frame_parse(fr->linktype, fr->data, fr->caplen, &f);
@@ -109,7 +109,7 @@ static void dump_frame(const struct v2x_capframe *fr, int64_t t0, bool with_file
 		printf(" | malformed %s: %s", v2x_layer_name(f.error_layer), f.error);
 	printf("\n");
 	if (r < 0)
-		v2x_report_malformed(rep, fr, &f);
+		v2x_readerr_malformed(rep, fr, &f);
 }
 
 const char cmd_dump_options[] =
@@ -144,15 +144,15 @@ int cmd_dump(const struct v2x_command *cmd, int argc, char **argv)
 		fprintf(stderr, "v2xcap dump: out of memory\n");
 		return V2X_EXIT_FAILURE;
 	}
-	struct v2x_report rep;
-	v2x_report_init(&rep, "dump", NULL, NULL);
+	struct v2x_readerr rep;
+	v2x_readerr_init(&rep, "dump", NULL, NULL);
 	bool have_t0 = false;
 	int64_t t0 = 0;
 	struct v2x_capframe fr;
 	enum v2x_cap_result r;
 	while ((r = v2x_capfile_next(cf, &fr)) != V2X_CAP_END) {
 		if (r == V2X_CAP_ERROR) {
-			v2x_report_file_error(&rep, v2x_capfile_error(cf));
+			v2x_readerr_file_error(&rep, v2x_capfile_error(cf));
 			continue;
 		}
 		if (!have_t0) {
@@ -162,8 +162,8 @@ int cmd_dump(const struct v2x_command *cmd, int argc, char **argv)
 		dump_frame(&fr, t0, n_files > 1, &rep);
 	}
 	v2x_capfile_close(cf);
-	v2x_report_finish(&rep);
-	int rc = v2x_report_exit_code(&rep, strict);
+	v2x_readerr_finish(&rep);
+	int rc = v2x_readerr_exit_code(&rep, strict);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "v2xcap dump: error writing the output\n");
 		rc = V2X_EXIT_FAILURE;

@@ -13,7 +13,7 @@
 #include "output.h"
 #include "progress.h"
 #include "registry.h"
-#include "report_errors.h"
+#include "read_errors.h"
 #include "stats.h"
 
 const char cmd_stats_options[] =
@@ -170,7 +170,7 @@ static void full_decode(struct v2x_frame *f)
 
 /* Reads every frame into s, reporting file-level failures and malformed frames. */
 static void analyse(struct v2x_capfile *cf, struct v2x_stats *s, bool decode,
-		    struct v2x_report *rep)
+		    struct v2x_readerr *rep)
 {
 	struct v2x_progress prog;
 	struct v2x_capframe fr;
@@ -178,7 +178,7 @@ static void analyse(struct v2x_capfile *cf, struct v2x_stats *s, bool decode,
 	v2x_progress_init(&prog);
 	while ((r = v2x_capfile_next(cf, &fr)) != V2X_CAP_END) {
 		if (r == V2X_CAP_ERROR) {
-			v2x_report_file_error(rep, v2x_capfile_error(cf));
+			v2x_readerr_file_error(rep, v2x_capfile_error(cf));
 			continue;
 		}
 		struct v2x_frame f;
@@ -186,7 +186,7 @@ static void analyse(struct v2x_capfile *cf, struct v2x_stats *s, bool decode,
 		if (decode)
 			full_decode(&f);
 		if (f.error)
-			v2x_report_malformed(rep, &fr, &f);
+			v2x_readerr_malformed(rep, &fr, &f);
 		struct v2x_sample sm = {
 			.ts_us = fr.ts_ns / 1000, .caplen = fr.caplen, .wirelen = fr.origlen,
 		};
@@ -194,7 +194,7 @@ static void analyse(struct v2x_capfile *cf, struct v2x_stats *s, bool decode,
 		v2x_progress_tick(&prog, cf);
 	}
 	v2x_progress_done(&prog, cf);
-	v2x_report_finish(rep);
+	v2x_readerr_finish(rep);
 }
 
 int cmd_stats(const struct v2x_command *cmd, int argc, char **argv)
@@ -222,8 +222,8 @@ int cmd_stats(const struct v2x_command *cmd, int argc, char **argv)
 		v2x_series_begin(&series, stdout, o.fmt, o.interval_us);
 		v2x_stats_set_interval(s, o.interval_us, v2x_series_interval, &series);
 	}
-	struct v2x_report rep;
-	v2x_report_init(&rep, "stats", NULL, NULL);
+	struct v2x_readerr rep;
+	v2x_readerr_init(&rep, "stats", NULL, NULL);
 	analyse(cf, s, o.decode, &rep);
 	v2x_stats_finish(s);
 	int out_err;
@@ -240,6 +240,6 @@ int cmd_stats(const struct v2x_command *cmd, int argc, char **argv)
 	v2x_capfile_close(cf);
 	v2x_stats_free(s);
 	free(s);
-	rc = v2x_report_exit_code(&rep, o.strict);
+	rc = v2x_readerr_exit_code(&rep, o.strict);
 	return out_err ? V2X_EXIT_FAILURE : rc;
 }
