@@ -1,10 +1,11 @@
 #!/usr/bin/python3
-"""A schema asn1c rejects does not break the build: a copy of the 2016 schema with a
-syntax error inserted, configured in a build of its own, must configure (exit 0), say once
-which file and line asn1c rejected, build v2xcap, and that v2xcap reports "no schema".
+"""A schema asn1c rejects does not break the build: a copy of a J2735 schema (any edition)
+with a syntax error inserted in BasicSafetyMessage, configured in a build of its own, must
+configure (exit 0), say once which file and line asn1c rejected, build v2xcap, and that
+v2xcap reports "no schema".
 
-usage: broken_schema.py SOURCE_DIR SCHEMA_2016_DIR WORK_DIR CAPTURE
-Exit 0 pass, 1 fail, 77 skip (no 2016 schema or no asn1c).
+usage: broken_schema.py SOURCE_DIR SCHEMA_DIR WORK_DIR CAPTURE
+Exit 0 pass, 1 fail, 77 skip (no schema or no asn1c).
 """
 import os
 import re
@@ -15,16 +16,23 @@ import sys
 
 def main(src, schema_dir, work, capture):
     if not os.path.isdir(schema_dir) or not shutil.which("asn1c"):
-        print("SKIP: no 2016 schema at %s or no asn1c" % schema_dir)
+        print("SKIP: no J2735 schema (J2735_ASN1_DIR=%r) or no asn1c" % schema_dir)
         return 77
     shutil.rmtree(work, ignore_errors=True)
     broken = os.path.join(work, "schema")
-    os.makedirs(broken)
-    (name,) = [f for f in os.listdir(schema_dir) if f.lower().endswith(".asn")]
-    lines = open(os.path.join(schema_dir, name), "rb").read().split(b"\n")
-    at = next(i for i, l in enumerate(lines) if re.match(rb"\s*BasicSafetyMessage\s*::=", l))
+    shutil.copytree(schema_dir, broken, copy_function=shutil.copyfile)  # writable copies
+    bsm = re.compile(rb"\s*BasicSafetyMessage\s*::=")
+    for name in sorted(os.listdir(broken)):
+        path = os.path.join(broken, name)
+        if name.lower().endswith((".asn", ".asn1")):
+            lines = open(path, "rb").read().split(b"\n")
+            at = next((i for i, l in enumerate(lines) if bsm.match(l)), None)
+            if at is not None:
+                break
+    else:
+        print("FAIL: no BasicSafetyMessage ::= in %s" % schema_dir)
+        return 1
     lines.insert(at + 2, b"   coreData BSMcoreData ) ( ,")  # the broken line: at + 3
-    path = os.path.join(broken, name)
     open(path, "wb").write(b"\n".join(lines))
 
     build = os.path.join(work, "build")

@@ -233,22 +233,13 @@ def udp_capture(tmp, payload, name):
     return pcap
 
 
-CARMA_TESTS = {'bsm': 'test_BSM.cpp', 'psm': 'test_PSM.cpp', 'map': 'test_MapMessage.cpp',
-               'spat': 'test_SPAT.cpp'}
+CARMA_VECTORS = {'bsm': 'BSM.hex', 'psm': 'PSM.hex', 'map': 'MapMessage.hex', 'spat': 'SPAT.hex'}
 
 
 def test_carma(t, args, kind, expected):
     """expected: field -> value as the carma-messenger test asserts it."""
-    cpp = CARMA_TESTS[kind]
-    src = open(vector(args, 'carma-messenger/' + cpp)).read()
-    m = re.search(r'std::vector<uint8_t>\s+\w+\s*=?\s*\{([^}]*)\}', src)
-    h = re.search(r'hex_message\s*=\s*"([0-9a-fA-F]+)"', src)
-    if m:
-        payload = bytes(int(x, 0) for x in re.findall(r'0x[0-9a-fA-F]+|\b\d+\b', m.group(1)))
-    elif h:
-        payload = bytes.fromhex(h.group(1))
-    else:
-        raise Fail('%s: no byte vector found' % cpp)
+    with open(vector(args, 'carma-messenger/' + CARMA_VECTORS[kind])) as f:
+        payload = bytes.fromhex(f.read())
     with tempfile.TemporaryDirectory() as tmp:
         cap = udp_capture(tmp, payload, kind)
         names = list(expected)
