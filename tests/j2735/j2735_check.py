@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Test driver for the J2735 Wireshark plugin: runs tshark (through tests/run-tshark, with
 the build's plugins) on the sample captures and compares what it decodes with the
-independent decodes in the shared vectors (XER, the carma-messenger expectations).
+independent decodes in tests/vectors (XER, the carma-messenger expectations).
 
 usage: j2735_check.py --run-tshark R --plugins DIR --captures DIR --vectors DIR
                       --edition E TEST [ARGS]
@@ -858,7 +858,7 @@ def splice_position3d_regional(frame, region_id, value):
 
 def test_regional_extension(t, args):
     """Regional extensions are dispatched by region id through the table of the enclosing
-    type's object set. No shared vector carries one (no <regional> in any XER), so the
+    type's object set. No reference vector carries one (no <regional> in any XER), so the
     jpo-ode PSM (real bytes, XER decode) gets a Position3D-addGrpC (regionId addGrpC = 3)
     on its position: altitude 1882.20 m (the asn1_codec BSM's elevation, in AltitudeValue's
     0.01 m), confidence alt-000-10 (3). Every field of the original PSM must still equal
