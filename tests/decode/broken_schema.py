@@ -1,12 +1,13 @@
 #!/usr/bin/python3
-"""A schema the generators reject does not break the build: a copy of the 2016 schema with
-a syntax error inserted, configured with the plugins in a build of its own, must configure
-(exit 0); each generator (asn1c for v2xcap, asn2wrs for the plugin) says once which file and
-line it rejected; v2xcap is built and its `decode` says it has no schema; wsmp.so and the
-header-only j2735.so are built, and tshark with that j2735.so describes it as header-only.
+"""A schema the generators reject does not break the build: a copy of the build's J2735
+schema (any edition) with a syntax error inserted in BasicSafetyMessage, configured with the
+plugins in a build of its own, must configure (exit 0); each generator (asn1c for v2xcap,
+asn2wrs for the plugin) says once which file and line it rejected; v2xcap is built and its
+`decode` says it has no schema; wsmp.so and the header-only j2735.so are built, and tshark
+with that j2735.so describes it as header-only.
 
-usage: broken_schema.py SOURCE_DIR SCHEMA_2016_DIR WORK_DIR CAPTURE RUN_TSHARK
-Exit 0 pass, 1 fail, 77 skip (no 2016 schema, asn1c, Wireshark's dev files or tshark).
+usage: broken_schema.py SOURCE_DIR SCHEMA_DIR WORK_DIR CAPTURE RUN_TSHARK
+Exit 0 pass, 1 fail, 77 skip (no schema, asn1c, Wireshark's dev files or tshark).
 """
 import glob
 import os
@@ -20,19 +21,26 @@ SKIP = 77
 
 def main(src, schema_dir, work, capture, run_tshark):
     missing = [what for what, ok in [
-        ('the 2016 schema at %s' % schema_dir, os.path.isdir(schema_dir)),
+        ('J2735 schema (J2735_ASN1_DIR=%r)' % schema_dir, os.path.isdir(schema_dir)),
         ('asn1c', shutil.which('asn1c')), ('tshark', shutil.which('tshark'))] if not ok]
     if missing:
         print('SKIP: no %s' % ', no '.join(missing))
         return SKIP
     shutil.rmtree(work, ignore_errors=True)
     broken = os.path.join(work, 'schema')
-    os.makedirs(broken)
-    (name,) = [f for f in os.listdir(schema_dir) if f.lower().endswith('.asn')]
-    lines = open(os.path.join(schema_dir, name), 'rb').read().split(b'\n')
-    at = next(i for i, l in enumerate(lines) if re.match(rb'\s*BasicSafetyMessage\s*::=', l))
+    shutil.copytree(schema_dir, broken, copy_function=shutil.copyfile)  # writable copies
+    bsm = re.compile(rb'\s*BasicSafetyMessage\s*::=')
+    for name in sorted(os.listdir(broken)):
+        path = os.path.join(broken, name)
+        if name.lower().endswith(('.asn', '.asn1')):
+            lines = open(path, 'rb').read().split(b'\n')
+            at = next((i for i, l in enumerate(lines) if bsm.match(l)), None)
+            if at is not None:
+                break
+    else:
+        print('FAIL: no BasicSafetyMessage ::= in %s' % schema_dir)
+        return 1
     lines.insert(at + 2, b'   coreData BSMcoreData ) ( ,')  # the broken line: at + 3
-    path = os.path.join(broken, name)
     open(path, 'wb').write(b'\n'.join(lines))
 
     build = os.path.join(work, 'build')

@@ -6,8 +6,8 @@
       by field; OLD=NEW: a member another edition names differently; !PATH: a member whose
       XER text is known to be damaged in the vector (compared nowhere else)
   check_decode.py V2XCAP fields CAPTURE N JQ_PATH=VALUE...   values in message N
-  check_decode.py V2XCAP carma CPP JQ_PATH=VALUE...   the byte vector of a carma-messenger
-      test, sent as one WSMP frame, decodes to the values that test expects
+  check_decode.py V2XCAP hexfile FILE JQ_PATH=VALUE...   the MessageFrame in hex FILE (a
+      carma-messenger test's byte vector), sent as one WSMP frame, decodes to those values
   check_decode.py V2XCAP payload HEX JQ_PATH=VALUE...   the MessageFrame HEX, sent as one
       WSMP frame, decodes to those values
   check_decode.py V2XCAP noschema CAPTURE      a build without schema: messageId and name
@@ -166,19 +166,10 @@ def wsmp_pcap(path, payload):
         f.write(struct.pack("<IIII", 1700000000, 0, len(frame), len(frame)) + frame)
 
 
-def cmd_carma(v2xcap, cpp, *assertions):
-    skip_unless(cpp)
-    src = open(cpp).read()
-    m = re.search(r"std::vector<uint8_t>\s+\w+\s*=?\s*\{([^}]*)\}", src)
-    h = re.search(r'hex_message\s*=\s*"([0-9a-fA-F]+)"', src)
-    if m:
-        payload = bytes(int(x, 0) for x in re.findall(r"0x[0-9a-fA-F]+|\b\d+\b", m.group(1)))
-    else:
-        payload = bytes.fromhex(h.group(1))
-    with tempfile.TemporaryDirectory() as d:
-        cap = os.path.join(d, "carma.pcap")
-        wsmp_pcap(cap, payload)
-        return cmd_fields(v2xcap, cap, "1", *assertions)
+def cmd_hexfile(v2xcap, path, *assertions):
+    skip_unless(path)
+    with open(path) as f:
+        return cmd_payload(v2xcap, f.read(), *assertions)
 
 
 def cmd_payload(v2xcap, hex_frame, *assertions):
@@ -258,7 +249,7 @@ def cmd_corruptions(v2xcap, capture, count):
 def main():
     v2xcap, cmd, args = sys.argv[1], sys.argv[2], sys.argv[3:]
     commands = {"xer": cmd_xer, "fields": cmd_fields, "bad": cmd_bad, "malformed": cmd_malformed,
-                "truncations": cmd_truncations, "carma": cmd_carma, "payload": cmd_payload,
+                "truncations": cmd_truncations, "hexfile": cmd_hexfile, "payload": cmd_payload,
                 "noschema": cmd_noschema, "corruptions": cmd_corruptions}
     sys.exit(commands[cmd](v2xcap, *args))
 

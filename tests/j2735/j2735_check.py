@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Test driver for the J2735 Wireshark plugin: runs tshark (through tests/run-tshark, with
 the build's plugins) on the sample captures and compares what it decodes with the
-independent decodes in the shared vectors (XER, the carma-messenger expectations).
+independent decodes in tests/vectors (XER, the carma-messenger expectations).
 
 usage: j2735_check.py --run-tshark R --plugins DIR --captures DIR --vectors DIR
                       --edition E TEST [ARGS]
@@ -233,22 +233,13 @@ def udp_capture(tmp, payload, name):
     return pcap
 
 
-CARMA_TESTS = {'bsm': 'test_BSM.cpp', 'psm': 'test_PSM.cpp', 'map': 'test_MapMessage.cpp',
-               'spat': 'test_SPAT.cpp'}
+CARMA_VECTORS = {'bsm': 'BSM.hex', 'psm': 'PSM.hex', 'map': 'MapMessage.hex', 'spat': 'SPAT.hex'}
 
 
 def test_carma(t, args, kind, expected):
     """expected: field -> value as the carma-messenger test asserts it."""
-    cpp = CARMA_TESTS[kind]
-    src = open(vector(args, 'carma-messenger/' + cpp)).read()
-    m = re.search(r'std::vector<uint8_t>\s+\w+\s*=?\s*\{([^}]*)\}', src)
-    h = re.search(r'hex_message\s*=\s*"([0-9a-fA-F]+)"', src)
-    if m:
-        payload = bytes(int(x, 0) for x in re.findall(r'0x[0-9a-fA-F]+|\b\d+\b', m.group(1)))
-    elif h:
-        payload = bytes.fromhex(h.group(1))
-    else:
-        raise Fail('%s: no byte vector found' % cpp)
+    with open(vector(args, 'carma-messenger/' + CARMA_VECTORS[kind])) as f:
+        payload = bytes.fromhex(f.read())
     with tempfile.TemporaryDirectory() as tmp:
         cap = udp_capture(tmp, payload, kind)
         names = list(expected)
@@ -836,7 +827,7 @@ def splice_position3d_regional(frame, region_id, value):
 
 def test_regional_extension(t, args):
     """Regional extensions are dispatched by region id through the table of the enclosing
-    type's object set. No shared vector carries one (no <regional> in any XER), so the
+    type's object set. No reference vector carries one (no <regional> in any XER), so the
     jpo-ode PSM (real bytes, XER decode) gets a Position3D-addGrpC (regionId addGrpC = 3)
     on its position: altitude 1882.20 m (the asn1_codec BSM's elevation, in AltitudeValue's
     0.01 m), confidence alt-000-10 (3). Every field of the original PSM must still equal

@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """`v2xcap stats` end to end: statistics on captures/ checked against the per-frame
-expectations next to each capture (captures/*.expect.json, built from the shared vectors),
+expectations next to each capture (captures/*.expect.json, built from tests/vectors),
 output shapes, options, several files, bad input. Usage: cli_test.py CASE (one ctest test
-per case). Env: V2XCAP, GENCAP (bench capture generator), CAPTURES (captures/ folder)."""
+per case). Env: V2XCAP, GENCAP (bench capture generator), V2X_VECTORS_DIR (the vectors
+gencap takes its payloads from), CAPTURES (captures/ folder). A missing prerequisite is a
+SKIP; a tool that fails is a FAIL with its exit code and message."""
 import collections
 import json
 import os
@@ -14,6 +16,7 @@ import tempfile
 
 V2XCAP = os.environ["V2XCAP"]
 GENCAP = os.environ.get("GENCAP", "")
+VECTORS = os.environ.get("V2X_VECTORS_DIR", "")
 CAPTURES = os.environ["CAPTURES"]
 SKIP = 77
 # Sanitizer reports get exit codes of their own, so they can never pass as 0 or 1.
@@ -62,10 +65,14 @@ def by_key(groups):
 
 
 def gencap(path, frames, senders=4, seed=1):
-    if not GENCAP:
+    if not GENCAP or not os.access(GENCAP, os.X_OK):
         raise Skip("gencap not built")
-    subprocess.run([GENCAP, "--frames", str(frames), "--senders", str(senders),
-                    "--seed", str(seed), path], check=True)
+    if not os.path.exists(os.path.join(VECTORS, "PROVENANCE.md")):
+        raise Skip(f"vectors not found at {VECTORS!r} (V2X_VECTORS_DIR)")
+    p = subprocess.run([GENCAP, "--frames", str(frames), "--senders", str(senders),
+                        "--seed", str(seed), "--vectors", VECTORS, path],
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, f"gencap exit {p.returncode}: {p.stderr.strip()}"
     with open(path, "rb") as f:
         return f.read()
 
@@ -481,6 +488,9 @@ def main():
         return SKIP
     except AssertionError as e:
         print(f"FAIL: {name}: {e}")
+        return 1
+    except (OSError, subprocess.SubprocessError, ValueError) as e:  # a tool or file failed
+        print(f"FAIL: {name}: {type(e).__name__}: {e}")
         return 1
     print(f"ok: {name}")
     return 0

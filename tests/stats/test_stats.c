@@ -1,4 +1,4 @@
-/* The statistics aggregator fed frames directly: BSM header fast path against the shared
+/* The statistics aggregator fed frames directly: BSM header fast path against the
  * vectors' decodes, msgCnt gaps, inter-arrival percentiles, message age, grouping, filter,
  * time series, table caps. */
 #include <stdlib.h>

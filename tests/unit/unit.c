@@ -78,7 +78,7 @@ static char *read_all(const char *relpath, size_t *len)
 {
 	const char *dir = getenv("V2X_VECTORS_DIR");
 	char path[4096];
-	snprintf(path, sizeof(path), "%s/%s", dir ? dir : "../shared/vectors", relpath);
+	snprintf(path, sizeof(path), "%s/%s", dir ? dir : V2X_VECTORS_DIR, relpath);
 	FILE *f = fopen(path, "rb");
 	if (!f) {
 		char why[4200];

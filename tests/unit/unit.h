@@ -48,7 +48,7 @@ void unit_skip(const char *why);
 			unit_fail(__FILE__, __LINE__, "%s differs from %s", #a, #b); \
 	} while (0)
 
-/* Test data: files under the shared vectors directory (V2X_VECTORS_DIR env, set by ctest).
+/* Test data: files under tests/vectors (or the V2X_VECTORS_DIR env, set by ctest).
  * Each returns a malloc'd buffer the case frees, or skips the case when the file is
  * missing. */
 uint8_t *unit_vector_file(const char *relpath, size_t *len);
