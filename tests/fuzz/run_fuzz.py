@@ -191,8 +191,8 @@ def report(harness, seconds, ok, execs, cov, ft, repro):
 def built(harness, a):
     if os.path.exists(os.path.join(a.bin, harness)):
         return True
-    print(f"SKIP: {harness} not built in {a.bin} (clang with libFuzzer not found, or no "
-          "J2735 schema for fuzz_j2735dec)")
+    print(f"SKIP: {harness} not built in {a.bin} (configure with -DV2X_FUZZ=ON, the default "
+          "with V2X_SANITIZE; needs clang with libFuzzer; fuzz_j2735dec needs a J2735 schema)")
     return False
 
 
