@@ -37,6 +37,7 @@ static void put32(uint8_t *p, uint32_t v)
 
 static void run(char *const args[], int n)
 {
+	optind = 0; /* getopt's state, fully reset (glibc) as each call is a new process */
 	int rc = v2xcap_main(n, (char **)args);
 	if (rc != 0 && rc != 1)
 		__builtin_trap();
