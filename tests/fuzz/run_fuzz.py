@@ -1,24 +1,43 @@
 #!/usr/bin/python3
-"""Runs a libFuzzer harness for a bounded number of runs over a seed corpus made from the
-sample captures: --seeds frames (fuzz_frame: each frame of the classic pcap files prefixed
-with the harness's link type index) or --seeds files (fuzz_capreader: every pcap and pcapng
-file whole). Exit 77 (SKIP) when the fuzzer could not be built (no clang)."""
+"""Runs the libFuzzer harnesses of tests/fuzz (built in BUILD/tests/fuzz/clang).
+
+  run_fuzz.py --bin DIR --captures DIR [--vectors DIR] smoke HARNESS [--seconds N]
+      a bounded run over the seed corpus (ctest label fuzz-smoke)
+  run_fuzz.py --bin DIR ... replay HARNESS FILE...
+      each reproducer run once (ctest label fuzz-regression)
+  run_fuzz.py --bin DIR ... long [HARNESS...] [--seconds N] [--work DIR]
+      hours-long runs one harness after the other (tests/fuzz/long-run)
+
+Seeds are extracted from captures/ and the vectors when a run starts (nothing generated
+is kept in git): frames (link type index + frame), whole capture files, WSMP headers,
+1609.2 envelopes and J2735 MessageFrames, each for the harness that reads it. Each run
+prints executions, coverage (libFuzzer's cov: edges, ft: features) and the reproducers it
+wrote. Exit 77 (SKIP) when the harness was not built (no clang with libFuzzer)."""
 import argparse
 import glob
 import os
+import re
 import shutil
 import struct
 import subprocess
 import sys
 import tempfile
 
-LINKTYPES = [127, 105, 1, 113, 276]  # the index order of fuzz_frame.c
+HERE = os.path.dirname(os.path.abspath(__file__))
+LINKTYPES = [127, 105, 1, 113, 276]  # the index order of fuzz_frame.c and fuzz_v2xcap.c
+HARNESSES = ["fuzz_frame", "fuzz_wsmp", "fuzz_dot2", "fuzz_j2735dec", "fuzz_capreader",
+             "fuzz_v2xcap"]
+# fuzz_v2xcap writes per-frame errors on stderr: libFuzzer keeps its own and the
+# sanitizers' reports and drops the harness's.
+OPTIONS = {"fuzz_v2xcap": ["-close_fd_mask=3"]}
+ETHERTYPE_WSMP = b"\x88\xdc"
 
 
-def pcap_frames(path):
-    """(linktype, frame) of a classic pcap; nothing for other formats."""
-    with open(path, "rb") as f:
-        data = f.read()
+def capture_files(captures):
+    return sorted(glob.glob(os.path.join(captures, "**", "*.pcap*"), recursive=True))
+
+
+def pcap_frames(data):
     if data[:4] in (b"\xd4\xc3\xb2\xa1", b"\x4d\x3c\xb2\xa1"):
         end = "<"
     elif data[:4] in (b"\xa1\xb2\xc3\xd4", b"\xa1\xb2\x3c\x4d"):
@@ -33,41 +52,213 @@ def pcap_frames(path):
         off += 16 + caplen
 
 
-def make_seeds(captures, out):
-    n = 0
-    for path in sorted(glob.glob(os.path.join(captures, "*.pcap"))):
-        for linktype, frame in pcap_frames(path):
-            if linktype in LINKTYPES:
-                with open(os.path.join(out, f"seed{n}"), "wb") as f:
-                    f.write(bytes([LINKTYPES.index(linktype)]) + frame)
-                n += 1
-    return n
+def pcapng_frames(data):
+    """Enhanced packet blocks, with the link type of their interface."""
+    if data[:4] != b"\x0a\x0d\x0d\x0a" or len(data) < 12:
+        return
+    end = "<" if data[8:12] == b"\x4d\x3c\x2b\x1a" else ">"
+    links, off = [], 0
+    while off + 12 <= len(data):
+        btype, blen = struct.unpack_from(end + "II", data, off)
+        if blen < 12 or off + blen > len(data):
+            return
+        body = data[off + 8:off + blen - 4]
+        if btype == 1 and len(body) >= 2:
+            links.append(struct.unpack_from(end + "H", body, 0)[0])
+        elif btype == 6 and len(body) >= 20:
+            iface, _, _, caplen = struct.unpack_from(end + "IIII", body, 0)
+            if iface < len(links):
+                yield links[iface], body[20:20 + caplen]
+        off += blen
 
 
-def copy_files(captures, out):
-    paths = sorted(glob.glob(os.path.join(captures, "**", "*.pcap*"), recursive=True))
-    for n, path in enumerate(paths):
-        shutil.copy(path, os.path.join(out, f"seed{n}"))
-    return len(paths)
+def frames(captures):
+    for path in capture_files(captures):
+        with open(path, "rb") as f:
+            data = f.read()
+        yield from pcap_frames(data)
+        yield from pcapng_frames(data)
+
+
+def message_frame(buf):
+    """The UPER J2735 MessageFrame at the start of buf, or None: extension bit 0, 15-bit
+    messageId, then the open type's length (one octet below 128, two up to 16383)."""
+    if len(buf) < 4 or buf[0] & 0x80 or not 18 <= buf[1] <= 255 or buf[0]:
+        return None
+    if buf[2] < 0x80:
+        n, head = buf[2], 3
+    elif buf[2] < 0xc0:
+        n, head = (buf[2] & 0x3f) << 8 | buf[3], 4
+    else:
+        return None
+    if n < 2 or head + n > len(buf):
+        return None
+    return buf[:head + n], buf[1], buf[head:head + n]
+
+
+def seeds(harness, captures, vectors):
+    """The seed inputs of a harness, deduplicated."""
+    out = set()
+    all_frames = list(frames(captures))
+    if harness in ("fuzz_frame", "fuzz_v2xcap"):
+        for lt, fr in all_frames:
+            if lt in LINKTYPES:
+                out.add(bytes([LINKTYPES.index(lt)]) + fr)
+    elif harness == "fuzz_capreader":
+        for path in capture_files(captures):
+            with open(path, "rb") as f:
+                out.add(f.read())
+    elif harness == "fuzz_wsmp":
+        for _, fr in all_frames:
+            at = fr.find(ETHERTYPE_WSMP)
+            if at >= 0:
+                out.add(fr[at + 2:])
+    else:
+        payloads = [fr for _, fr in all_frames]
+        vec = []
+        if vectors and os.path.isdir(vectors):
+            for pat in ("**/*.coer", "**/*.uper", "**/*.bin"):
+                for path in sorted(glob.glob(os.path.join(vectors, pat), recursive=True)):
+                    with open(path, "rb") as f:
+                        vec.append(f.read())
+        if harness == "fuzz_dot2":
+            for p in payloads:
+                for magic in (b"\x03\x80", b"\x03\x81", b"\x03\x82"):
+                    at = p.find(magic)
+                    if at >= 0:
+                        out.add(p[at:])
+            out.update(v for v in vec if v[:1] == b"\x03")
+        elif harness == "fuzz_j2735dec":
+            for p in payloads + vec:
+                for at in range(len(p)):
+                    mf = message_frame(p[at:])
+                    if mf:
+                        whole, msg_id, value = mf
+                        out.add(b"\x00" + whole)
+                        out.add(b"\x01" + struct.pack(">H", msg_id) + value)
+                        break
+    return sorted(out)
+
+
+def write_corpus(harness, a, corpus):
+    """Seeds plus the minimised corpus kept in git (corpus/<harness>/)."""
+    items = seeds(harness, a.captures, a.vectors)
+    for n, data in enumerate(items):
+        with open(os.path.join(corpus, f"seed{n}"), "wb") as f:
+            f.write(data)
+    kept = sorted(glob.glob(os.path.join(HERE, "corpus", harness, "*")))
+    for path in kept:
+        shutil.copy(path, corpus)
+    return len(items) + len(kept)
+
+
+def fuzzer_args(harness, a):
+    return ([os.path.join(a.bin, harness), "-dict=" + os.path.join(HERE, "v2x.dict")] +
+            OPTIONS.get(harness, []))
+
+
+STATS = re.compile(r"^#(\d+)\s+(?:DONE|INITED|pulse|NEW|REDUCE|RELOAD).*?cov: (\d+) ft: (\d+)")
+
+
+def fuzz(harness, a, seconds, corpus, artifacts):
+    """One run; returns (ok, executions, cov, ft, reproducers)."""
+    args = fuzzer_args(harness, a) + [
+        f"-max_total_time={seconds}", "-print_final_stats=1", "-timeout=10",
+        "-rss_limit_mb=2048", "-artifact_prefix=" + artifacts + "/", corpus]
+    print("$ " + " ".join(args), flush=True)
+    p = subprocess.Popen(args, stderr=subprocess.PIPE, text=True, errors="replace")
+    execs = cov = ft = 0
+    for line in p.stderr:
+        sys.stderr.write(line)
+        m = STATS.match(line)
+        if m:
+            execs, cov, ft = (int(x) for x in m.groups())
+        m = re.match(r"stat::number_of_executed_units: (\d+)", line)
+        if m:
+            execs = int(m.group(1))
+    p.wait()
+    repro = sorted(glob.glob(os.path.join(artifacts, "*")))
+    return p.returncode == 0 and not repro, execs, cov, ft, repro
+
+
+def report(harness, seconds, ok, execs, cov, ft, repro):
+    print(f"{harness}: {'ok' if ok else 'FINDING'}, {execs} executions in {seconds} s, "
+          f"cov {cov} ft {ft}", flush=True)
+    for r in repro:
+        print(f"  reproducer: {r}  (replay: {harness} {r})")
+
+
+def built(harness, a):
+    if os.path.exists(os.path.join(a.bin, harness)):
+        return True
+    print(f"SKIP: {harness} not built in {a.bin} (configure with -DV2X_FUZZ=ON, the default "
+          "with V2X_SANITIZE; needs clang with libFuzzer; fuzz_j2735dec needs a J2735 schema)")
+    return False
+
+
+def cmd_smoke(a):
+    if not built(a.harness, a):
+        return 77
+    with tempfile.TemporaryDirectory() as tmp:
+        corpus, artifacts = os.path.join(tmp, "corpus"), os.path.join(tmp, "artifacts")
+        os.mkdir(corpus)
+        os.mkdir(artifacts)
+        print(f"{write_corpus(a.harness, a, corpus)} seeds")
+        ok, *rest = fuzz(a.harness, a, a.seconds, corpus, artifacts)
+        report(a.harness, a.seconds, ok, *rest)
+        for r in rest[3]:  # keep them where ctest users can find them
+            shutil.copy(r, os.getcwd())
+    return 0 if ok else 1
+
+
+def cmd_replay(a):
+    if not built(a.harness, a):
+        return 77
+    r = subprocess.run(fuzzer_args(a.harness, a) + ["-runs=1"] + a.files)
+    return 0 if r.returncode == 0 else 1
+
+
+def cmd_long(a):
+    names = a.harnesses or HARNESSES
+    unknown = [h for h in names if h not in HARNESSES]
+    if unknown:
+        print(f"unknown harness {' '.join(unknown)}; known: {' '.join(HARNESSES)}")
+        return 2
+    work = a.work or tempfile.mkdtemp(prefix="v2x-fuzz-")
+    results = []
+    for h in names:
+        if not built(h, a):
+            continue
+        corpus, artifacts = os.path.join(work, h, "corpus"), os.path.join(work, h, "crashes")
+        os.makedirs(corpus, exist_ok=True)
+        os.makedirs(artifacts, exist_ok=True)
+        print(f"{h}: {write_corpus(h, a, corpus)} seeds, corpus {corpus}", flush=True)
+        results.append((h, *fuzz(h, a, a.seconds, corpus, artifacts)))
+    print(f"\n== summary (work dir {work})")
+    for h, *rest in results:
+        report(h, a.seconds, *rest)
+    return 0 if all(r[1] for r in results) else 1
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--fuzzer", required=True)
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--bin", required=True, help="the folder of the built harnesses")
     ap.add_argument("--captures", required=True)
-    ap.add_argument("--seeds", choices=("frames", "files"), default="frames")
-    ap.add_argument("--runs", type=int, default=200000)
-    ap.add_argument("--max-time", type=int, default=60)
+    ap.add_argument("--vectors")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    s = sub.add_parser("smoke")
+    s.add_argument("harness", choices=HARNESSES)
+    s.add_argument("--seconds", type=int, default=30)
+    s = sub.add_parser("replay")
+    s.add_argument("harness", choices=HARNESSES)
+    s.add_argument("files", nargs="+")
+    s = sub.add_parser("long")
+    s.add_argument("harnesses", nargs="*", metavar="HARNESS", help=" ".join(HARNESSES))
+    s.add_argument("--seconds", type=int, default=3600, help="per harness")
+    s.add_argument("--work", help="corpus and crashes kept here (default: a new temp dir)")
     a = ap.parse_args()
-    if not os.path.exists(a.fuzzer):
-        print(f"SKIP: {a.fuzzer} not built (clang with libFuzzer not found)")
-        return 77
-    with tempfile.TemporaryDirectory() as corpus:
-        n = (make_seeds if a.seeds == "frames" else copy_files)(a.captures, corpus)
-        print(f"{n} seed {a.seeds} from {a.captures}")
-        r = subprocess.run([a.fuzzer, f"-runs={a.runs}", f"-max_total_time={a.max_time}",
-                            "-print_final_stats=1", corpus])
-    return 0 if r.returncode == 0 else 1
+    return {"smoke": cmd_smoke, "replay": cmd_replay, "long": cmd_long}[a.cmd](a)
 
 
 if __name__ == "__main__":
