@@ -26,5 +26,7 @@ int cmd_decode(int argc, char **argv);
 int cmd_ocb(int argc, char **argv);
 int cmd_capture(int argc, char **argv);
 int cmd_send(int argc, char **argv);
+int cmd_report(int argc, char **argv); /* cmd_report.c: report and export */
+int cmd_export(int argc, char **argv);
 
 #endif

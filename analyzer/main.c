@@ -13,6 +13,8 @@ static const struct v2x_command commands[] = {
 	{"ocb", "join|leave|monitor|status ...", "802.11p OCB set-up over nl80211", cmd_ocb},
 	{"capture", "-i IFACE [-w FILE] [--stats]", "live capture of WSMP frames", cmd_capture},
 	{"send", "-i IFACE FILE|--bsm", "transmit WSMP on an OCB interface", cmd_send},
+	{"report", "[-o FILE] CAPTURE...", "conformance report (HTML page or JSON)", cmd_report},
+	{"export", "--geojson CAPTURE...", "tracks, MAP lanes, findings as GeoJSON", cmd_export},
 };
 
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
