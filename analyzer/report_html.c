@@ -1,6 +1,6 @@
-/* v2xcap report: the self-contained HTML page: priority findings first, then the findings
- * table, plots as inline SVG (message mix, per-sender rate and age, tracks and MAP lanes)
- * and the per-sender and security tables. No script, no style or font from the network. */
+/* v2xcap report: the self-contained HTML page: priority findings first, plots as inline
+ * SVG (message mix, per-sender rate and age, tracks and MAP lanes), the findings table,
+ * the per-sender, security and requirement tables. No script, no style or font from the network. */
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
@@ -14,6 +14,7 @@
 #define MAP_H 420
 #define MARGIN 48
 #define MAX_PLOT_SENDERS 8
+#define AGE_RANGE 4
 #define MAX_AGE_POINTS 2000       /* per sender: the age plot keeps every n-th BSM */
 #define N_COLOURS 9
 #define HTML_FRAMES 6             /* frames listed per finding (JSON has RPT_MAX_FRAMES) */
@@ -186,14 +187,16 @@ static void plot_age(FILE *o, const struct report *r, const struct rpt_sender **
 		     size_t n)
 {
 	double span = (double)(r->last_us - r->first_us) / 1e6;
+	/* ages beyond +-AGE_RANGE x the limit are drawn on the edge (the findings list them) */
+	double lim = (double)r->max_age_ms * AGE_RANGE;
 	struct axes a = {0, span > 0 ? span : 1, 0, (double)r->max_age_ms * 2, PLOT_W, PLOT_H};
 	for (size_t i = 0; i < n; i++)
 		for (size_t k = 0; k < top[i]->n; k++) {
 			int32_t age = rpt_bsm_age_ms(r, &top[i]->s[k]);
 			if (age != INT32_MIN && age > a.y1)
-				a.y1 = age;
+				a.y1 = fmin(age, lim);
 			if (age != INT32_MIN && age < a.y0)
-				a.y0 = age;
+				a.y0 = fmax(age, -lim);
 		}
 	svg_begin(o, "plot-age", &a, "seconds from the first frame",
 		  "BSM age, ms (clock offset removed)", 0);
@@ -213,7 +216,7 @@ static void plot_age(FILE *o, const struct report *r, const struct rpt_sender **
 				continue;
 			fprintf(o, "<circle r=\"2\" cx=\"%.1f\" cy=\"%.1f\"/>",
 				px(&a, (double)(s->s[k].at.ts_us - r->first_us) / 1e6),
-				py(&a, age));
+				py(&a, fmax(fmin(age, a.y1), a.y0)));
 		}
 		fputs("</g>\n", o);
 	}
@@ -263,7 +266,7 @@ static void plot_map(FILE *o, const struct report *r, const struct rpt_sender **
 	a.x1 = cx + need * inner_w / k / 2;
 	a.y0 = cy - need * inner_h / 2;
 	a.y1 = cy + need * inner_h / 2;
-	svg_begin(o, "plot-map", &a, "longitude", "latitude", 5);
+	svg_begin(o, "plot-map", &a, "longitude", "latitude", 3);
 	for (size_t i = 0; i < r->n_maps; i++)
 		for (unsigned l = 0; l < r->maps[i].x.n_lanes; l++) {
 			const struct rpt_lane *ln = &r->maps[i].x.lanes[l];
@@ -325,9 +328,7 @@ static void findings_table(FILE *o, const struct report *r, bool priority)
 		esc(o, f->req->id);
 		fputs("</b> ", o);
 		esc(o, f->req->title);
-		fputs("<br><small>", o);
-		esc(o, f->req->source);
-		fputs("</small></td><td>", o);
+		fputs("</td><td>", o);
 		esc(o, f->sender);
 		fputs("</td><td>", o);
 		esc(o, f->text);
@@ -335,7 +336,9 @@ static void findings_table(FILE *o, const struct report *r, bool priority)
 		char buf[300];
 		unsigned shown_frames = f->n_where < HTML_FRAMES ? f->n_where : HTML_FRAMES;
 		for (unsigned k = 0; k < shown_frames; k++) {
-			esc(o, rpt_where_str(r, &f->where[k], buf, sizeof(buf)));
+			const char *where = rpt_where_str(r, &f->where[k], buf, sizeof(buf));
+			const char *base = strrchr(where, '/'); /* the file's own name is enough */
+			esc(o, base ? base + 1 : where);
 			fputs(k + 1 < shown_frames ? ", " : "", o);
 		}
 		if (f->count > shown_frames)
@@ -390,6 +393,31 @@ static void security_table(FILE *o, const struct report *r)
 	fputs("</table>\n", o);
 }
 
+/* Each requirement a finding names, once, with its source */
+static void requirements_table(FILE *o, const struct report *r)
+{
+	if (!r->findings.n)
+		return;
+	fputs("<h2>Requirements and their sources</h2>\n<table><tr><th>requirement</th>"
+	      "<th>what</th><th>source</th></tr>\n", o);
+	for (size_t i = 0; i < r->findings.n; i++) {
+		const struct rpt_requirement *q = r->findings.f[i].req;
+		bool seen = false;
+		for (size_t k = 0; k < i && !seen; k++)
+			seen = r->findings.f[k].req == q;
+		if (seen)
+			continue;
+		fputs("<tr><td>", o);
+		esc(o, q->id);
+		fputs("</td><td>", o);
+		esc(o, q->title);
+		fputs("</td><td>", o);
+		esc(o, q->source);
+		fputs("</td></tr>\n", o);
+	}
+	fputs("</table>\n", o);
+}
+
 static const char style[] =
 	"body{font:14px/1.4 sans-serif;margin:1.5em;color:#222;max-width:1100px}"
 	"table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;"
@@ -418,8 +446,6 @@ int rpt_write_html(const struct report *r, FILE *o)
 			r->clock_offset_ms);
 	fputs("</p>\n<h2>Priority: emergency messages</h2>\n", o);
 	findings_table(o, r, true);
-	fputs("<h2>Findings</h2>\n<p>Hover a requirement for its source.</p>\n", o);
-	findings_table(o, r, false);
 	fputs("<h2>Message mix over time</h2>\n", o);
 	plot_mix(o, r);
 	fputs("<h2>BSM rate per sender</h2>\n", o);
@@ -428,10 +454,14 @@ int rpt_write_html(const struct report *r, FILE *o)
 	plot_age(o, r, top, n_top);
 	fputs("<h2>Tracks and MAP lanes</h2>\n", o);
 	plot_map(o, r, top, n_top);
+	fputs("<h2>Findings</h2>\n<p>Sources: hover a requirement, or see the table at the "
+	      "end.</p>\n", o);
+	findings_table(o, r, false);
 	fputs("<h2>BSM senders</h2>\n", o);
 	senders_table(o, r);
 	fputs("<h2>Security (IEEE 1609.2) per PSID and sender</h2>\n", o);
 	security_table(o, r);
+	requirements_table(o, r);
 	fputs("<p><small>v2xcap report. Requirement sources are named per finding; thresholds "
 	      "marked as the tool's are not from a standard.</small></p>\n</body></html>\n", o);
 	return ferror(o) ? -1 : 0;
