@@ -71,6 +71,10 @@ def main():
     if not chromium:
         print("SKIP: chromium not installed (Debian: apt-get install chromium)")
         return rt.SKIP
+    version = subprocess.run([os.environ["V2XCAP"], "--version"], capture_output=True)
+    if b"decoder: none" in version.stdout:
+        print("SKIP: v2xcap built without a J2735 schema (no BSM, MAP, track to draw)")
+        return rt.SKIP
     with tempfile.TemporaryDirectory() as tmp:
         try:
             files = build_captures(tmp)
