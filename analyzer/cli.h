@@ -32,6 +32,8 @@ V2X_COMMAND(decode);
 V2X_COMMAND(ocb);
 V2X_COMMAND(capture);
 V2X_COMMAND(send);
+V2X_COMMAND(report); /* cmd_report.c: report and export */
+V2X_COMMAND(export);
 #undef V2X_COMMAND
 
 /* Prints "usage: v2xcap NAME USAGE", the help line and the options to out. */

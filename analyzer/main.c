@@ -34,6 +34,10 @@ static const struct v2x_command commands[] = {
 		  "-i IFACE [--force] --bsm [--id HEX] [--rate HZ] [--count N]\n"
 		  " [--lat DEG] [--lon DEG] [--speed M/S] [--heading DEG] [--dot2]",
 	    "transmit WSMP on an OCB interface"),
+	ROW(report, "[-o FILE] [--format html|json] [--max-age MS] [--] CAPTURE...",
+	    "conformance report (HTML page or JSON)"),
+	ROW(export, "--geojson [-o FILE] [--] CAPTURE...",
+	    "tracks, MAP lanes, findings as GeoJSON"),
 };
 #undef ROW
 

@@ -1,0 +1,243 @@
+/* v2xcap report: what the capture's messages say (read once from the asn1c decode, in
+ * report_fields.c), the checks run over them, and the findings the outputs show. */
+#ifndef V2XCAP_REPORT_H
+#define V2XCAP_REPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "frame.h"
+#include "stats.h"
+
+/* J2735 values that mean "unavailable" (J2735 DE_* definitions) */
+#define RPT_LAT_UNAVAILABLE 900000001
+#define RPT_LON_UNAVAILABLE 1800000001
+#define RPT_ELEV_UNAVAILABLE (-4096)
+#define RPT_SPEED_UNAVAILABLE 8191
+#define RPT_HEADING_UNAVAILABLE 28800
+#define RPT_SEMIMAJOR_UNAVAILABLE 255
+
+/* Where a message was heard: file index (command-line order) and 1-based frame number */
+struct rpt_where {
+	uint32_t file;
+	uint64_t frame;
+	int64_t ts_us;
+};
+
+/* ---- report_fields.c: the decoded fields the checks use ---- */
+
+struct rpt_bsm {
+	uint8_t msg_cnt;
+	uint32_t id;
+	uint16_t sec_mark;
+	int32_t lat, lon, elev;   /* 1/10 micro degree, 0.1 m */
+	uint16_t semi_major;      /* 0.05 m, 255 unavailable */
+	uint16_t speed, heading;
+	uint16_t width, length;   /* cm */
+	bool has_path_history, has_path_prediction;
+	unsigned ph_points;
+	double ph_distance_m;     /* from the current position along the crumbs */
+	bool has_events;
+	char events[128];         /* VehicleEventFlags set, by name, space-separated */
+	bool emergency;           /* SpecialVehicleExtensions: lights/siren in use or an alert */
+};
+
+#define RPT_MAX_NODES 64
+#define RPT_MAX_CONNECTS 8
+
+struct rpt_lane {
+	long id;
+	unsigned n_nodes;
+	double lat[RPT_MAX_NODES], lon[RPT_MAX_NODES]; /* degrees */
+	unsigned n_connects;
+	long connecting_lane[RPT_MAX_CONNECTS];
+	long signal_group[RPT_MAX_CONNECTS];   /* -1 when none */
+	bool remote[RPT_MAX_CONNECTS];         /* connects to another intersection */
+};
+
+struct rpt_intersection {
+	long id;
+	long revision;
+	double ref_lat, ref_lon;
+	bool has_ref;
+	unsigned n_lanes;
+	struct rpt_lane *lanes;
+};
+
+struct rpt_map {
+	unsigned n;
+	struct rpt_intersection *x;
+};
+
+#define RPT_MAX_GROUPS 64
+struct rpt_spat_state {
+	long id;                  /* intersection */
+	unsigned n_groups;
+	long group[RPT_MAX_GROUPS];
+};
+
+struct rpt_spat {
+	unsigned n;
+	struct rpt_spat_state *x;
+};
+
+/* Decoded fields of the J2735 message a frame holds (p, len: the MessageFrame). Each
+ * returns 0, or -1 when the message does not decode (or no decoder was built). */
+int rpt_read_bsm(const uint8_t *p, size_t len, struct rpt_bsm *b);
+int rpt_read_map(const uint8_t *p, size_t len, struct rpt_map *m);
+void rpt_map_free(struct rpt_map *m);
+int rpt_read_spat(const uint8_t *p, size_t len, struct rpt_spat *s);
+void rpt_spat_free(struct rpt_spat *s);
+
+/* ---- report_findings.c ---- */
+
+enum rpt_severity { RPT_PRIORITY, RPT_ERROR, RPT_WARNING, RPT_INFO };
+
+/* One requirement a check applies, with where it comes from. */
+struct rpt_requirement {
+	const char *id;           /* e.g. "bsm.msgcnt" */
+	const char *title;
+	const char *source;       /* clause or public source */
+};
+
+#define RPT_MAX_FRAMES 20
+struct rpt_finding {
+	enum rpt_severity severity;
+	const struct rpt_requirement *req;
+	char sender[40];          /* TemporaryID, MAC and PSID, intersection, or "" */
+	char text[200];
+	uint64_t count;           /* occurrences */
+	unsigned n_where;         /* the first RPT_MAX_FRAMES occurrences */
+	struct rpt_where where[RPT_MAX_FRAMES];
+	bool has_pos;
+	double lat, lon;
+};
+
+struct rpt_findings {
+	size_t n, cap;
+	struct rpt_finding *f;
+};
+
+/* The finding of (req, sender), created with severity and text when new; NULL on OOM. */
+struct rpt_finding *rpt_finding(struct rpt_findings *fs, enum rpt_severity sev,
+				const struct rpt_requirement *req, const char *sender);
+void rpt_finding_at(struct rpt_finding *f, const struct rpt_where *w);
+/* Priority first, then errors, warnings, info; stable within a severity. */
+void rpt_findings_sort(struct rpt_findings *fs);
+void rpt_findings_free(struct rpt_findings *fs);
+const char *rpt_severity_name(enum rpt_severity s);
+
+/* ---- the capture as the report keeps it ---- */
+
+struct rpt_bsm_sample {
+	struct rpt_where at;
+	uint8_t msg_cnt;
+	int32_t age_raw_ms;       /* capture time minus secMark (mod 1 min), -1e9: none */
+	int32_t lat, lon;
+	uint8_t missing;          /* RPT_MISSING_* bits: what this BSM lacks */
+};
+
+enum {
+	RPT_MISSING_PH = 1, RPT_MISSING_PP = 2, RPT_MISSING_ACC = 4, RPT_MISSING_ELEV = 8,
+	RPT_MISSING_HEADING = 16, RPT_MISSING_SPEED = 32, RPT_MISSING_SIZE = 64,
+	RPT_MISSING_N = 7
+};
+
+struct rpt_sender {
+	uint32_t id;
+	size_t n, cap;
+	struct rpt_bsm_sample *s;
+	/* after rpt_check_bsm: */
+	uint64_t gaps, lost, repeats, wraps, stale;
+	double rate_hz;           /* (received + lost) / span: the sender's transmit rate */
+	unsigned ph_points_max;
+	double ph_distance_max;
+};
+
+struct rpt_sec {
+	uint32_t psid;
+	uint8_t mac[6];
+	bool has_mac;
+	uint64_t none, unsecured, signed_digest, signed_cert, signed_other, encrypted;
+	int64_t gen_delta_min_ms, gen_delta_max_ms; /* capture minus generationTime */
+	uint64_t gen_n;
+};
+
+struct rpt_map_seen {
+	struct rpt_where at;
+	struct rpt_intersection x; /* owns lanes */
+};
+
+struct rpt_spat_seen {
+	struct rpt_where at;
+	long id;
+	unsigned n_groups;
+	long group[RPT_MAX_GROUPS];
+};
+
+#define RPT_MIX_MAX_TYPES 8
+struct report {
+	char *const *files;
+	size_t n_files;
+	struct v2x_stats stats;   /* counts per type/PSID/sender (stats.c) */
+	int64_t first_us, last_us;
+	uint64_t frames, j2735, undecodable;
+	/* per-second message counts by type, for the mix plot */
+	size_t n_sec, cap_sec;
+	uint32_t (*per_sec)[RPT_MIX_MAX_TYPES + 1]; /* last column: other types */
+	uint16_t mix_types[RPT_MIX_MAX_TYPES];
+	unsigned n_mix_types;
+	size_t n_senders, cap_senders;
+	struct rpt_sender *senders;
+	size_t n_sec_groups, cap_sec_groups;
+	struct rpt_sec *sec;
+	size_t n_maps, cap_maps;
+	struct rpt_map_seen *maps;
+	size_t n_spats, cap_spats;
+	struct rpt_spat_seen *spats;
+	int32_t clock_offset_ms;  /* receiver clock minus senders' (estimated) */
+	bool has_clock_offset;
+	struct rpt_findings findings;
+	int64_t max_age_ms, max_gen_delta_ms;
+};
+
+/* report_collect.c: one frame in; at the end, the checks */
+int rpt_init(struct report *r, char *const *files, size_t n_files);
+int rpt_add(struct report *r, const struct rpt_where *at, const struct v2x_frame *f,
+	    uint32_t caplen, uint32_t wirelen);
+void rpt_free(struct report *r);
+
+/* Grows the array *p (n used, cap allocated, elements of size) by one zeroed element;
+ * NULL out of memory. */
+void *rpt_grow(void *p, size_t *n, size_t *cap, size_t size);
+/* report_security.c: the frame's 1609.2 envelope counted per PSID and sender */
+int rpt_security_frame(struct report *r, const struct rpt_where *at, const struct v2x_frame *f);
+
+/* report_priority.c: emergency messages (EVA, RSA) and BSMs with event flags or an
+ * emergency vehicle's lights/siren in use become priority findings (b: the BSM's fields,
+ * NULL for other types); 0, or -1 out of memory. */
+int rpt_priority_frame(struct report *r, const struct rpt_where *at, unsigned msg_id,
+		       const char *sender, const struct rpt_bsm *b);
+
+/* report_bsm.c, report_mapspat.c, report_security.c: findings of each check */
+int rpt_check_bsm(struct report *r);
+int rpt_check_mapspat(struct report *r);
+int rpt_check_security(struct report *r);
+/* The receiver's clock offset estimate and one BSM's age after removing it */
+int32_t rpt_bsm_age_ms(const struct report *r, const struct rpt_bsm_sample *s);
+
+/* report_json.c, report_geojson.c, report_html.c */
+int rpt_write_json(const struct report *r, FILE *out);
+int rpt_write_geojson(const struct report *r, FILE *out);
+int rpt_write_html(const struct report *r, FILE *out);
+/* A finding's members into an open JSON object (report_json.c; GeoJSON properties too) */
+struct json_writer;
+void rpt_json_finding(struct json_writer *w, const struct report *r,
+		      const struct rpt_finding *f);
+/* "file:frame" or "frame" (one file) into buf */
+const char *rpt_where_str(const struct report *r, const struct rpt_where *w, char *buf,
+			  size_t len);
+
+#endif

@@ -1,0 +1,217 @@
+/* v2xcap report: takes the capture in frame by frame (counts through stats.c, decoded
+ * fields through report_fields.c) and keeps what the checks and the plots need. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+
+#define BSM_ID 20
+#define MAP_ID 18
+#define SPAT_ID 19
+#define SECMARK_MINUTE 60000
+
+/* Grows *p (n used, *cap allocated, elements of size) by one zeroed element. */
+void *rpt_grow(void *pp, size_t *n, size_t *cap, size_t size)
+{
+	void **p = pp;
+	if (*n == *cap) {
+		size_t c = *cap ? 2 * *cap : 16;
+		void *q = realloc(*p, c * size);
+		if (!q)
+			return NULL;
+		*p = q;
+		*cap = c;
+	}
+	void *e = (char *)*p + (*n)++ * size;
+	memset(e, 0, size);
+	return e;
+}
+
+int rpt_init(struct report *r, char *const *files, size_t n_files)
+{
+	memset(r, 0, sizeof(*r));
+	r->files = files;
+	r->n_files = n_files;
+	r->max_age_ms = 300;
+	r->max_gen_delta_ms = 1000;
+	return v2x_stats_init(&r->stats, NULL);
+}
+
+void rpt_free(struct report *r)
+{
+	v2x_stats_free(&r->stats);
+	free(r->per_sec);
+	for (size_t i = 0; i < r->n_senders; i++)
+		free(r->senders[i].s);
+	free(r->senders);
+	free(r->sec);
+	for (size_t i = 0; i < r->n_maps; i++)
+		free(r->maps[i].x.lanes);
+	free(r->maps);
+	free(r->spats);
+	rpt_findings_free(&r->findings);
+}
+
+/* Per-second counts by type: the first RPT_MIX_MAX_TYPES types met get a column each. */
+static int mix_add(struct report *r, int64_t ts_us, unsigned type)
+{
+	int64_t sec = (ts_us - r->first_us) / 1000000;
+	if (sec < 0)
+		sec = 0; /* out of order before the first frame: counted in the first second */
+	while ((size_t)sec >= r->n_sec)
+		if (!rpt_grow(&r->per_sec, &r->n_sec, &r->cap_sec, sizeof(*r->per_sec)))
+			return -1;
+	unsigned col = 0;
+	while (col < r->n_mix_types && r->mix_types[col] != type)
+		col++;
+	if (col == r->n_mix_types && col < RPT_MIX_MAX_TYPES)
+		r->mix_types[r->n_mix_types++] = (uint16_t)type;
+	r->per_sec[sec][col]++;
+	return 0;
+}
+
+static struct rpt_sender *sender_get(struct report *r, uint32_t id)
+{
+	/* the sender of the previous BSM first: senders interleave, but slowly */
+	for (size_t i = r->n_senders; i-- > 0;)
+		if (r->senders[i].id == id)
+			return &r->senders[i];
+	struct rpt_sender *s = rpt_grow(&r->senders, &r->n_senders, &r->cap_senders, sizeof(*s));
+	if (s)
+		s->id = id;
+	return s;
+}
+
+/* Capture time minus secMark, both modulo one minute, as the nearest signed value. */
+static int32_t age_raw_ms(int64_t ts_us, uint16_t sec_mark)
+{
+	if (sec_mark >= SECMARK_MINUTE) /* 60000..60999 leap second, 65535 unavailable */
+		return INT32_MIN;
+	int64_t cap_ms = (ts_us / 1000) % SECMARK_MINUTE;
+	int64_t age = (cap_ms - sec_mark + SECMARK_MINUTE) % SECMARK_MINUTE;
+	return (int32_t)(age > SECMARK_MINUTE / 2 ? age - SECMARK_MINUTE : age);
+}
+
+static int bsm_add(struct report *r, const struct rpt_where *at, const struct rpt_bsm *b)
+{
+	struct rpt_sender *s = sender_get(r, b->id);
+	if (!s)
+		return -1;
+	struct rpt_bsm_sample *sm = rpt_grow(&s->s, &s->n, &s->cap, sizeof(*sm));
+	if (!sm)
+		return -1;
+	sm->at = *at;
+	sm->msg_cnt = b->msg_cnt;
+	sm->age_raw_ms = age_raw_ms(at->ts_us, b->sec_mark);
+	sm->lat = b->lat;
+	sm->lon = b->lon;
+	sm->missing = (!b->has_path_history ? RPT_MISSING_PH : 0) |
+		      (!b->has_path_prediction ? RPT_MISSING_PP : 0) |
+		      (b->semi_major == RPT_SEMIMAJOR_UNAVAILABLE ? RPT_MISSING_ACC : 0) |
+		      (b->elev == RPT_ELEV_UNAVAILABLE ? RPT_MISSING_ELEV : 0) |
+		      (b->heading == RPT_HEADING_UNAVAILABLE ? RPT_MISSING_HEADING : 0) |
+		      (b->speed == RPT_SPEED_UNAVAILABLE ? RPT_MISSING_SPEED : 0) |
+		      (b->width == 0 || b->length == 0 ? RPT_MISSING_SIZE : 0);
+	if (b->ph_points > s->ph_points_max)
+		s->ph_points_max = b->ph_points;
+	if (b->ph_distance_m > s->ph_distance_max)
+		s->ph_distance_max = b->ph_distance_m;
+	char who[12];
+	snprintf(who, sizeof(who), "%08x", b->id);
+	return rpt_priority_frame(r, at, BSM_ID, who, b);
+}
+
+static int map_add(struct report *r, const struct rpt_where *at, const uint8_t *p, size_t len)
+{
+	struct rpt_map m;
+	if (rpt_read_map(p, len, &m) < 0)
+		return 1;
+	int rc = 0;
+	for (unsigned i = 0; i < m.n; i++) {
+		struct rpt_map_seen *ms = NULL;
+		/* one entry per intersection and revision: a MAP repeats every second or so */
+		for (size_t k = 0; k < r->n_maps && !ms; k++)
+			if (r->maps[k].x.id == m.x[i].id && r->maps[k].x.revision == m.x[i].revision)
+				ms = &r->maps[k];
+		if (ms)
+			continue;
+		ms = rpt_grow(&r->maps, &r->n_maps, &r->cap_maps, sizeof(*ms));
+		if (!ms) {
+			rc = -1;
+			break;
+		}
+		ms->at = *at;
+		ms->x = m.x[i];
+		m.x[i].lanes = NULL; /* owned by r now */
+	}
+	rpt_map_free(&m);
+	return rc;
+}
+
+static int spat_add(struct report *r, const struct rpt_where *at, const uint8_t *p,
+		    size_t len)
+{
+	struct rpt_spat s;
+	if (rpt_read_spat(p, len, &s) < 0)
+		return 1;
+	int rc = 0;
+	for (unsigned i = 0; i < s.n; i++) {
+		struct rpt_spat_seen *ss = rpt_grow(&r->spats, &r->n_spats, &r->cap_spats,
+						sizeof(*ss));
+		if (!ss) {
+			rc = -1;
+			break;
+		}
+		ss->at = *at;
+		ss->id = s.x[i].id;
+		ss->n_groups = s.x[i].n_groups;
+		memcpy(ss->group, s.x[i].group, sizeof(ss->group));
+	}
+	rpt_spat_free(&s);
+	return rc;
+}
+
+int rpt_add(struct report *r, const struct rpt_where *at, const struct v2x_frame *f,
+	    uint32_t caplen, uint32_t wirelen)
+{
+	struct v2x_sample sm = {.ts_us = at->ts_us, .caplen = caplen, .wirelen = wirelen};
+	if (r->frames == 0 || at->ts_us < r->first_us)
+		r->first_us = at->ts_us;
+	if (r->frames == 0 || at->ts_us > r->last_us)
+		r->last_us = at->ts_us;
+	r->frames++;
+	v2x_stats_add(&r->stats, f, &sm);
+	if (f->layer < V2X_LAYER_WSMP)
+		return 0;
+	unsigned type = f->layer == V2X_LAYER_J2735 ? f->mf.msg_id : V2X_TYPE_NO_J2735;
+	if (mix_add(r, at->ts_us, type) < 0 || rpt_security_frame(r, at, f) < 0)
+		return -1;
+	if (f->layer != V2X_LAYER_J2735 || !f->has_j2735)
+		return 0;
+	r->j2735++;
+	const uint8_t *p = f->has_dot2 ? f->dot2.payload : f->wsmp.payload;
+	size_t len = f->has_dot2 ? f->dot2.payload_len : f->wsmp.payload_len;
+	int rc = 0;
+	struct rpt_bsm b;
+	switch (f->mf.msg_id) {
+	case BSM_ID:
+		rc = rpt_read_bsm(p, len, &b) < 0 ? 1 : bsm_add(r, at, &b);
+		break;
+	case MAP_ID:
+		rc = map_add(r, at, p, len);
+		break;
+	case SPAT_ID:
+		rc = spat_add(r, at, p, len);
+		break;
+	default: {
+		char who[24] = "";
+		if (f->has_src)
+			snprintf(who, sizeof(who), "%02x:%02x:%02x:%02x:%02x:%02x", f->src[0],
+				 f->src[1], f->src[2], f->src[3], f->src[4], f->src[5]);
+		rc = rpt_priority_frame(r, at, f->mf.msg_id, who, NULL);
+	}
+	}
+	if (rc > 0) /* did not decode: counted, the checks leave it out */
+		r->undecodable++;
+	return rc < 0 ? -1 : 0;
+}

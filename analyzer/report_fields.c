@@ -1,0 +1,386 @@
+/* v2xcap report: the one place that reads decoded J2735 fields (BSM, MAP, SPaT) out of
+ * j2735dec's walk, by their ASN.1 member paths, into the structures the checks use. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "j2735dec.h"
+#include "report.h"
+
+#define EARTH_RADIUS_M 6371000.0
+#define RAD (3.14159265358979323846 / 180.0)
+#define PATH_MAX_LEN 512
+#define PATH_MAX_DEPTH 64
+/* OffsetLL-B18: -131072 unavailable, +-131071 "this far or farther" (no position) */
+#define OFFSET_B18_MAX 131071
+
+/* The walk as paths from the message's members: "coreData/msgCnt"; an array's elements
+ * are "[]" ("intersections/[]/laneSet/[]/laneID"). */
+struct walker {
+	char path[PATH_MAX_LEN];
+	size_t len_at[PATH_MAX_DEPTH];
+	bool is_array[PATH_MAX_DEPTH];
+	int depth;
+	const char *pending;      /* the key announced for the next value */
+	/* the reader's handlers: a container opened, a scalar (one of the values set) */
+	void (*open)(void *ctx, const char *path, bool array);
+	void (*value)(void *ctx, const char *path, long long i, const char *text, size_t tlen,
+		      const uint8_t *oct, size_t olen, int boolean);
+	void *ctx;
+	size_t full_len;          /* path length before the scalar's key was appended */
+};
+
+static void path_push(struct walker *w)
+{
+	const char *name = w->pending ? w->pending : "[]";
+	size_t len = strlen(w->path), add = strlen(name);
+	if (len + add + 2 < sizeof(w->path)) {
+		if (len)
+			w->path[len++] = '/';
+		memcpy(w->path + len, name, add + 1);
+	}
+	w->pending = NULL;
+}
+
+static void w_key(void *c, const char *name) { ((struct walker *)c)->pending = name; }
+
+static void w_open(void *c, bool array)
+{
+	struct walker *w = c;
+	if (w->depth >= PATH_MAX_DEPTH) {
+		w->depth++;
+		return;
+	}
+	w->len_at[w->depth] = strlen(w->path);
+	w->is_array[w->depth] = array;
+	w->depth++;
+	if (w->depth > 1) /* the root object has no name */
+		path_push(w);
+	w->open(w->ctx, w->path, array);
+}
+
+static void w_close(void *c, bool array)
+{
+	struct walker *w = c;
+	(void)array;
+	if (--w->depth < PATH_MAX_DEPTH)
+		w->path[w->len_at[w->depth]] = '\0';
+	w->pending = NULL;
+}
+
+static void w_scalar(struct walker *w, long long i, const char *text, size_t tlen,
+		     const uint8_t *oct, size_t olen, int boolean)
+{
+	size_t len = strlen(w->path);
+	path_push(w);
+	w->value(w->ctx, w->path, i, text, tlen, oct, olen, boolean);
+	w->path[len] = '\0';
+}
+
+static void w_integer(void *c, long long v) { w_scalar(c, v, NULL, 0, NULL, 0, -1); }
+static void w_text(void *c, const char *s, size_t n) { w_scalar(c, 0, s, n, NULL, 0, -1); }
+static void w_octets(void *c, const uint8_t *p, size_t n) { w_scalar(c, 0, NULL, 0, p, n, -1); }
+static void w_boolean(void *c, bool v) { w_scalar(c, 0, NULL, 0, NULL, 0, v); }
+static void w_null(void *c) { w_scalar(c, 0, NULL, 0, NULL, 0, -1); }
+
+static const struct j2735dec_visitor walk_visitor = {
+	w_key, w_open, w_close, w_integer, w_text, w_octets, w_boolean, w_null,
+};
+
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+	return n >= m && strcmp(s + n - m, suffix) == 0 && (n == m || s[n - m - 1] == '/');
+}
+
+/* Decodes and walks; 0 when the message decoded as expect_id. */
+static int walk(const uint8_t *p, size_t len, unsigned expect_id, struct walker *w)
+{
+	struct j2735dec_msg msg;
+	int rc = -1;
+	if (j2735dec_decode(p, len, &msg) == J2735DEC_OK && msg.msg_id == expect_id) {
+		j2735dec_walk(&msg, &walk_visitor, w);
+		rc = 0;
+	}
+	j2735dec_free(&msg);
+	return rc;
+}
+
+static double distance_m(double lat1, double lon1, double lat2, double lon2)
+{
+	double rad = RAD;
+	double x = (lon2 - lon1) * rad * cos((lat1 + lat2) / 2 * rad);
+	double y = (lat2 - lat1) * rad;
+	return sqrt(x * x + y * y) * EARTH_RADIUS_M;
+}
+
+/* ---- BSM ---- */
+
+struct bsm_reader {
+	struct rpt_bsm *b;
+	long crumb_lat, crumb_lon;   /* offsets of the crumb being read */
+	double prev_lat, prev_lon;   /* the previous point of the path (degrees) */
+	bool crumb_ok;
+};
+
+static void bsm_open(void *c, const char *path, bool array)
+{
+	struct bsm_reader *r = c;
+	(void)array;
+	if (ends_with(path, "pathHistory"))
+		r->b->has_path_history = true;
+	else if (ends_with(path, "pathPrediction"))
+		r->b->has_path_prediction = true;
+	else if (ends_with(path, "partII-Value/events"))
+		r->b->has_events = true;
+}
+
+static void bsm_crumb(struct bsm_reader *r)
+{
+	struct rpt_bsm *b = r->b;
+	if (b->ph_points == 0) {
+		r->prev_lat = b->lat / 1e7;
+		r->prev_lon = b->lon / 1e7;
+	}
+	b->ph_points++;
+	if (!r->crumb_ok || b->lat == RPT_LAT_UNAVAILABLE || b->lon == RPT_LON_UNAVAILABLE)
+		return;
+	/* PathHistoryPoint offsets are from the BSM's current position (J2735 DF_PathHistory) */
+	double lat = (b->lat + r->crumb_lat) / 1e7, lon = (b->lon + r->crumb_lon) / 1e7;
+	b->ph_distance_m += distance_m(r->prev_lat, r->prev_lon, lat, lon);
+	r->prev_lat = lat;
+	r->prev_lon = lon;
+}
+
+static void bsm_value(void *c, const char *path, long long i, const char *text, size_t tlen,
+		      const uint8_t *oct, size_t olen, int boolean)
+{
+	struct bsm_reader *r = c;
+	struct rpt_bsm *b = r->b;
+	if (strncmp(path, "coreData/", 9) == 0) {
+		if (ends_with(path, "coreData/msgCnt"))
+			b->msg_cnt = (uint8_t)i;
+		else if (ends_with(path, "coreData/id") && oct && olen == 4)
+			b->id = (uint32_t)oct[0] << 24 | (uint32_t)oct[1] << 16 |
+				(uint32_t)oct[2] << 8 | oct[3];
+		else if (ends_with(path, "coreData/secMark"))
+			b->sec_mark = (uint16_t)i;
+		else if (ends_with(path, "coreData/lat"))
+			b->lat = (int32_t)i;
+		else if (ends_with(path, "coreData/long"))
+			b->lon = (int32_t)i;
+		else if (ends_with(path, "coreData/elev"))
+			b->elev = (int32_t)i;
+		else if (ends_with(path, "accuracy/semiMajor"))
+			b->semi_major = (uint16_t)i;
+		else if (ends_with(path, "coreData/speed"))
+			b->speed = (uint16_t)i;
+		else if (ends_with(path, "coreData/heading"))
+			b->heading = (uint16_t)i;
+		else if (ends_with(path, "size/width"))
+			b->width = (uint16_t)i;
+		else if (ends_with(path, "size/length"))
+			b->length = (uint16_t)i;
+		return;
+	}
+	if (ends_with(path, "crumbData/[]/latOffset")) {
+		r->crumb_lat = (long)i;
+		r->crumb_ok = i > -OFFSET_B18_MAX && i < OFFSET_B18_MAX;
+	} else if (ends_with(path, "crumbData/[]/lonOffset")) {
+		r->crumb_lon = (long)i;
+		r->crumb_ok &= i > -OFFSET_B18_MAX && i < OFFSET_B18_MAX;
+		bsm_crumb(r);
+	} else if (boolean == 1 && strstr(path, "partII-Value/events/")) {
+		const char *flag = strrchr(path, '/') + 1;
+		size_t used = strlen(b->events);
+		if (used + strlen(flag) + 2 < sizeof(b->events))
+			snprintf(b->events + used, sizeof(b->events) - used, "%s%s",
+				 used ? " " : "", flag);
+	} else if (text && (ends_with(path, "vehicleAlerts/sirenUse") ||
+			    ends_with(path, "vehicleAlerts/lightsUse"))) {
+		b->emergency |= tlen == 5 && memcmp(text, "inUse", 5) == 0;
+	}
+}
+
+int rpt_read_bsm(const uint8_t *p, size_t len, struct rpt_bsm *b)
+{
+	memset(b, 0, sizeof(*b));
+	struct bsm_reader r = {.b = b};
+	struct walker w = {.open = bsm_open, .value = bsm_value, .ctx = &r};
+	return walk(p, len, 20, &w);
+}
+
+/* ---- MAP ---- */
+
+struct map_reader {
+	struct rpt_map *m;
+	bool oom;
+	long node_x;                 /* the node's x offset until its y arrives */
+	long node_lon;
+};
+
+static struct rpt_intersection *map_cur(struct map_reader *r)
+{
+	return r->m->n ? &r->m->x[r->m->n - 1] : NULL;
+}
+
+static struct rpt_lane *lane_cur(struct map_reader *r)
+{
+	struct rpt_intersection *x = map_cur(r);
+	return x && x->n_lanes ? &x->lanes[x->n_lanes - 1] : NULL;
+}
+
+static void map_open(void *c, const char *path, bool array)
+{
+	struct map_reader *r = c;
+	if (array || r->oom)
+		return;
+	if (strcmp(path, "intersections/[]") == 0) {
+		void *p = realloc(r->m->x, (r->m->n + 1) * sizeof(*r->m->x));
+		if (!p) {
+			r->oom = true;
+			return;
+		}
+		r->m->x = p;
+		memset(&r->m->x[r->m->n++], 0, sizeof(*r->m->x));
+	} else if (ends_with(path, "laneSet/[]") && map_cur(r)) {
+		struct rpt_intersection *x = map_cur(r);
+		void *p = realloc(x->lanes, (x->n_lanes + 1) * sizeof(*x->lanes));
+		if (!p) {
+			r->oom = true;
+			return;
+		}
+		x->lanes = p;
+		memset(&x->lanes[x->n_lanes++], 0, sizeof(*x->lanes));
+	} else if (ends_with(path, "connectsTo/[]") && lane_cur(r)) {
+		struct rpt_lane *l = lane_cur(r);
+		if (l->n_connects < RPT_MAX_CONNECTS) {
+			l->signal_group[l->n_connects] = -1;
+			l->connecting_lane[l->n_connects] = -1;
+			l->remote[l->n_connects] = false;
+			l->n_connects++;
+		}
+	} else if (ends_with(path, "remoteIntersection") && lane_cur(r) &&
+		   lane_cur(r)->n_connects) {
+		struct rpt_lane *l = lane_cur(r);
+		l->remote[l->n_connects - 1] = true;
+	}
+}
+
+/* A lane node at (dx, dy) cm from the previous node (from refPoint for the first). */
+static void lane_node_xy(struct rpt_intersection *x, struct rpt_lane *l, long dx, long dy)
+{
+	if (!x->has_ref || l->n_nodes >= RPT_MAX_NODES)
+		return;
+	double lat0 = l->n_nodes ? l->lat[l->n_nodes - 1] : x->ref_lat;
+	double lon0 = l->n_nodes ? l->lon[l->n_nodes - 1] : x->ref_lon;
+	double rad = RAD;
+	l->lat[l->n_nodes] = lat0 + dy / 100.0 / EARTH_RADIUS_M / rad;
+	l->lon[l->n_nodes] = lon0 + dx / 100.0 / (EARTH_RADIUS_M * cos(lat0 * rad)) / rad;
+	l->n_nodes++;
+}
+
+static void map_value(void *c, const char *path, long long i, const char *text, size_t tlen,
+		      const uint8_t *oct, size_t olen, int boolean)
+{
+	struct map_reader *r = c;
+	struct rpt_intersection *x = map_cur(r);
+	struct rpt_lane *l = lane_cur(r);
+	(void)text, (void)tlen, (void)oct, (void)olen, (void)boolean;
+	if (!x || r->oom)
+		return;
+	if (ends_with(path, "intersections/[]/id/id")) {
+		x->id = (long)i;
+	} else if (ends_with(path, "intersections/[]/revision")) {
+		x->revision = (long)i;
+	} else if (ends_with(path, "intersections/[]/refPoint/lat")) {
+		x->ref_lat = i / 1e7;
+	} else if (ends_with(path, "intersections/[]/refPoint/long")) {
+		x->ref_lon = i / 1e7;
+		x->has_ref = true;
+	} else if (!l) {
+		return;
+	} else if (ends_with(path, "laneSet/[]/laneID")) {
+		l->id = (long)i;
+	} else if (strstr(path, "/nodes/[]/delta/node-XY") && ends_with(path, "x")) {
+		r->node_x = (long)i;
+	} else if (strstr(path, "/nodes/[]/delta/node-XY") && ends_with(path, "y")) {
+		lane_node_xy(x, l, r->node_x, (long)i);
+	} else if (ends_with(path, "delta/node-LatLon/lon")) {
+		r->node_lon = (long)i;
+	} else if (ends_with(path, "delta/node-LatLon/lat") && l->n_nodes < RPT_MAX_NODES) {
+		l->lat[l->n_nodes] = i / 1e7;
+		l->lon[l->n_nodes++] = r->node_lon / 1e7;
+	} else if (ends_with(path, "connectsTo/[]/connectingLane/lane") && l->n_connects) {
+		l->connecting_lane[l->n_connects - 1] = (long)i;
+	} else if (ends_with(path, "connectsTo/[]/signalGroup") && l->n_connects) {
+		l->signal_group[l->n_connects - 1] = (long)i;
+	}
+}
+
+void rpt_map_free(struct rpt_map *m)
+{
+	for (unsigned i = 0; i < m->n; i++)
+		free(m->x[i].lanes);
+	free(m->x);
+	m->x = NULL;
+	m->n = 0;
+}
+
+int rpt_read_map(const uint8_t *p, size_t len, struct rpt_map *m)
+{
+	memset(m, 0, sizeof(*m));
+	struct map_reader r = {.m = m};
+	struct walker w = {.open = map_open, .value = map_value, .ctx = &r};
+	if (walk(p, len, 18, &w) < 0 || r.oom) {
+		rpt_map_free(m);
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- SPaT ---- */
+
+static void spat_open(void *c, const char *path, bool array)
+{
+	struct rpt_spat *s = c;
+	if (array || strcmp(path, "intersections/[]") != 0)
+		return;
+	void *p = realloc(s->x, (s->n + 1) * sizeof(*s->x));
+	if (!p)
+		return; /* the intersection is left out; rpt_read_spat sees the count */
+	s->x = p;
+	memset(&s->x[s->n++], 0, sizeof(*s->x));
+}
+
+static void spat_value(void *c, const char *path, long long i, const char *text, size_t tlen,
+		       const uint8_t *oct, size_t olen, int boolean)
+{
+	struct rpt_spat *s = c;
+	(void)text, (void)tlen, (void)oct, (void)olen, (void)boolean;
+	if (!s->n)
+		return;
+	struct rpt_spat_state *x = &s->x[s->n - 1];
+	if (ends_with(path, "intersections/[]/id/id"))
+		x->id = (long)i;
+	else if (ends_with(path, "states/[]/signalGroup") && x->n_groups < RPT_MAX_GROUPS)
+		x->group[x->n_groups++] = (long)i;
+}
+
+void rpt_spat_free(struct rpt_spat *s)
+{
+	free(s->x);
+	s->x = NULL;
+	s->n = 0;
+}
+
+int rpt_read_spat(const uint8_t *p, size_t len, struct rpt_spat *s)
+{
+	memset(s, 0, sizeof(*s));
+	struct walker w = {.open = spat_open, .value = spat_value, .ctx = s};
+	if (walk(p, len, 19, &w) < 0) {
+		rpt_spat_free(s);
+		return -1;
+	}
+	return 0;
+}
