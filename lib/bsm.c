@@ -10,20 +10,21 @@
  * regional; BSMcoreData follows with neither extension marker nor optional fields. */
 enum { PREAMBLE_BITS = 3, MSGCNT_BITS = 7, ID_BITS = 32, SECMARK_BITS = 16 };
 
-/* Every field in order: name, width in bits, lower bound (UPER codes a constrained whole
- * number as its offset from the lower bound, X.691 11.5.6). */
+/* Every field in order: name, width in bits, bounds (UPER codes a constrained whole
+ * number as its offset from the lower bound in the bits its range needs, X.691 11.5.6). */
 #define BSM_CORE_FIELDS(F)                                                            \
-	F(msg_cnt, MSGCNT_BITS, 0) F(id, ID_BITS, 0) F(sec_mark, SECMARK_BITS, 0)         \
-	F(lat, 31, -900000000) F(lon, 32, -1799999999) F(elev, 16, -4096)                  \
-	F(semi_major, 8, 0) F(semi_minor, 8, 0) F(orientation, 16, 0)                      \
-	F(transmission, 3, 0) F(speed, 13, 0) F(heading, 15, 0) F(angle, 8, -126)          \
-	F(accel_long, 12, -2000) F(accel_lat, 12, -2000) F(accel_vert, 8, -127)            \
-	F(yaw_rate, 16, -32767)                                                           \
-	F(wheel_brakes, 5, 0) F(traction, 2, 0) F(abs, 2, 0) F(scs, 2, 0)                  \
-	F(brake_boost, 2, 0) F(aux_brakes, 2, 0)                                           \
-	F(width, 10, 0) F(length, 12, 0)
+	F(msg_cnt, MSGCNT_BITS, 0, 127) F(id, ID_BITS, 0, 0xFFFFFFFF)                     \
+	F(sec_mark, SECMARK_BITS, 0, 65535) F(lat, 31, -900000000, 900000001)             \
+	F(lon, 32, -1799999999, 1800000001) F(elev, 16, -4096, 61439)                     \
+	F(semi_major, 8, 0, 255) F(semi_minor, 8, 0, 255) F(orientation, 16, 0, 65535)    \
+	F(transmission, 3, 0, 7) F(speed, 13, 0, 8191) F(heading, 15, 0, 28800)          \
+	F(angle, 8, -126, 127) F(accel_long, 12, -2000, 2001) F(accel_lat, 12, -2000, 2001) \
+	F(accel_vert, 8, -127, 127) F(yaw_rate, 16, -32767, 32767)                         \
+	F(wheel_brakes, 5, 0, 31) F(traction, 2, 0, 3) F(abs, 2, 0, 3) F(scs, 2, 0, 3)      \
+	F(brake_boost, 2, 0, 3) F(aux_brakes, 2, 0, 3)                                      \
+	F(width, 10, 0, 1023) F(length, 12, 0, 4095)
 
-#define BITS_OF(name, bits, lb) + (bits)
+#define BITS_OF(name, bits, lb, ub) + (bits)
 enum { CORE_BITS = 0 BSM_CORE_FIELDS(BITS_OF) };
 #undef BITS_OF
 
@@ -76,7 +77,7 @@ int v2x_bsm_core_read(const uint8_t *value, size_t len, struct v2x_bsm_core *c)
 	c->ext = v2x_bits_bit(&b);
 	c->has_part2 = v2x_bits_bit(&b);
 	c->has_regional = v2x_bits_bit(&b);
-#define READ(name, bits, lb) c->name = (int64_t)v2x_bits_get(&b, bits) + (lb);
+#define READ(name, bits, lb, ub) c->name = (int64_t)v2x_bits_get(&b, bits) + (lb);
 	BSM_CORE_FIELDS(READ)
 #undef READ
 	return b.err ? -1 : 0;
@@ -101,10 +102,10 @@ int v2x_bsm_frame_write(struct v2x_buf *out, const struct v2x_bsm_core *c)
 	v2x_bitw_init(&w, value, sizeof value);
 	v2x_bitw_put(&w, PREAMBLE_BITS, 0); /* no extension, partII or regional */
 	bool range = true;
-#define WRITE(name, bits, lb)                                                       \
+#define WRITE(name, bits, lb, ub)                                                   \
 	{                                                                           \
 		int64_t v = (int64_t)c->name - (lb);                                \
-		range &= v >= 0 && (uint64_t)v < UINT64_C(1) << (bits);              \
+		range &= v >= 0 && v <= (int64_t)(ub) - (lb);                        \
 		v2x_bitw_put(&w, bits, (uint32_t)v);                                  \
 	}
 	BSM_CORE_FIELDS(WRITE)

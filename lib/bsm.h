@@ -69,7 +69,7 @@ int v2x_bsm_core_read(const uint8_t *value, size_t len, struct v2x_bsm_core *c);
 /* Rewrites msgCnt, id and secMark of a BasicSafetyMessage value in place; -1 when short. */
 int v2x_bsm_head_write(uint8_t *value, size_t len, const struct v2x_bsm_head *h);
 /* Appends a MessageFrame holding a BasicSafetyMessage of that core data (no part II, no
- * regional extension); -1 when a value does not fit its field. */
+ * regional extension); -1 when a value is outside its range. */
 int v2x_bsm_frame_write(struct v2x_buf *out, const struct v2x_bsm_core *c);
 
 #endif
