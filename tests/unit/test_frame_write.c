@@ -6,6 +6,7 @@
 #include "frame.h"
 #include "frame_write.h"
 #include "pcap_write.h"
+#include "registry.h"
 #include "unit.h"
 
 TEST(length_determinants_in_both_encodings)
@@ -50,24 +51,38 @@ TEST(bit_writer_writes_msb_first_and_stops_at_the_end)
 	CHECK_INT(b[2], 0x00);
 }
 
-/* asn1_codec's unsecuredData around j2735.MessageFrame.Bsm (177 octets: a 2-octet COER
- * length) is what the 1609.2 writer makes of that MessageFrame. */
+/* asn1_codec's unsecuredData BSM is what the 1609.2 writer makes of the payload the parser
+ * finds in it; its signed BSM too, up to the signature (the writer's is a dummy). */
 TEST(dot2_unsecured_writes_the_vector_bytes)
 {
-	size_t mlen, dlen;
-	uint8_t *mf = unit_vector_file("asn1_codec/j2735.MessageFrame.Bsm.uper", &mlen);
-	uint8_t *d = unit_vector_file("asn1_codec/Ieee1609Dot2Data.unsecuredData.Bsm.coer", &dlen);
-	if (mf && d) {
-		struct v2x_buf b = {0};
-		v2x_dot2_write(&b, &(struct v2x_dot2_spec){.content = V2X_DOT2_UNSECURED}, mf,
-			       mlen);
-		CHECK_INT(b.len, dlen);
-		if (b.len == dlen)
-			CHECK_MEM(b.p, d, dlen);
-		v2x_buf_free(&b);
-	}
-	free(mf);
-	free(d);
+	size_t len;
+	uint8_t *u = unit_vector_hex("asn1_codec/Ieee1609Dot2Data.unsecuredData.Bsm.coer.hex", &len);
+	if (!u)
+		return;
+	struct v2x_dot2 parsed;
+	const char *why;
+	CHECK_INT(v2x_dot2_parse(u, len, &parsed, &why), 0);
+	struct v2x_buf b = {0};
+	v2x_dot2_write(&b, &(struct v2x_dot2_spec){.content = V2X_DOT2_UNSECURED},
+		       parsed.payload, parsed.payload_len);
+	CHECK_INT(b.len, len);
+	if (b.len == len)
+		CHECK_MEM(b.p, u, len);
+	free(u);
+	uint8_t *s = unit_vector_file("asn1_codec/Ieee1609Dot2Data.unsecuredData.Bsm.coer", &len);
+	if (!s)
+		return;
+	CHECK_INT(v2x_dot2_parse(s, len, &parsed, &why), 0);
+	struct v2x_dot2_spec spec = {.content = V2X_DOT2_SIGNED, .psid = parsed.psid,
+				     .generation_time = parsed.generation_time};
+	memcpy(spec.digest, parsed.digest, 8);
+	v2x_buf_reset(&b);
+	v2x_dot2_write(&b, &spec, parsed.payload, parsed.payload_len);
+	CHECK_INT(b.len, len);
+	if (b.len == len)
+		CHECK_MEM(b.p, s, len - 66); /* signature: its type and value */
+	v2x_buf_free(&b);
+	free(s);
 }
 
 /* A WSMP v3 header rebuilt from what the parser read of a third-party frame (gdot.bin:
@@ -154,8 +169,8 @@ TEST(pcapng_interface_block_carries_its_options)
 	CHECK_INT(b.len, 28 + 48);
 	if (b.len == 28 + 48) {
 		CHECK_INT(b.p[32], 48);            /* IDB total length */
-		CHECK_MEM(b.p + 28 + 20, "\x02\x00\x05\x00wlan1\0\0\0", 12);
-		CHECK_MEM(b.p + 28 + 32, "\x03\x00\x08\x00" "5860 MHz", 12);
+		CHECK_MEM(b.p + 28 + 16, "\x02\x00\x05\x00wlan1\0\0\0", 12);
+		CHECK_MEM(b.p + 28 + 28, "\x03\x00\x08\x00" "5860 MHz", 12);
 		CHECK_INT(b.p[28 + 48 - 4], 48);   /* repeated at the end */
 	}
 	v2x_buf_reset(&b);
