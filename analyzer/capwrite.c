@@ -1,5 +1,5 @@
-/* pcap / pcapng writer for `v2xcap capture` (little-endian host files, microsecond
- * timestamps), with rotation into numbered files. */
+/* The files of `v2xcap capture`: pcap or pcapng as libv2x encodes them (pcap_write.h),
+ * with rotation into numbered files. */
 #define _GNU_SOURCE
 #include "capwrite.h"
 
@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pcap_write.h"
+
 struct v2x_capwriter {
 	struct v2x_capwriter_conf conf;
 	bool pcapng;
@@ -15,6 +17,7 @@ struct v2x_capwriter {
 	char path[4096];
 	unsigned n_files;
 	uint64_t bytes;         /* octets in the current file */
+	struct v2x_buf out;     /* the encoded header or record being written */
 	int64_t file_start_us;  /* capture time of its first frame, 0 before one */
 };
 
@@ -24,66 +27,22 @@ static bool has_suffix(const char *s, const char *suffix)
 	return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
-static bool put(struct v2x_capwriter *w, const void *p, size_t n)
+/* Writes what the encoder put in w->out, and empties it. */
+static bool flush_out(struct v2x_capwriter *w)
 {
-	w->bytes += n;
-	return fwrite(p, 1, n, w->f) == n;
-}
-
-static bool put_u16(struct v2x_capwriter *w, uint16_t v)
-{
-	return put(w, &v, sizeof v);
-}
-
-static bool put_u32(struct v2x_capwriter *w, uint32_t v)
-{
-	return put(w, &v, sizeof v);
-}
-
-static size_t pad4(size_t n)
-{
-	return (4 - n % 4) % 4;
-}
-
-/* A pcapng option: code, length, value padded to 32 bits. */
-static bool put_option(struct v2x_capwriter *w, uint16_t code, const char *text)
-{
-	static const uint8_t zeros[4] = {0};
-	size_t len = strlen(text);
-	if (len > 0xffff)
-		len = 0xffff;
-	return put_u16(w, code) && put_u16(w, (uint16_t)len) && put(w, text, len) &&
-	       put(w, zeros, pad4(len));
-}
-
-static size_t option_size(const char *text)
-{
-	size_t len = text ? strlen(text) : 0;
-	if (len > 0xffff)
-		len = 0xffff;
-	return text ? 4 + len + pad4(len) : 0;
+	bool ok = !w->out.err && fwrite(w->out.p, 1, w->out.len, w->f) == w->out.len;
+	w->bytes += w->out.len;
+	v2x_buf_reset(&w->out);
+	return ok;
 }
 
 static bool write_header(struct v2x_capwriter *w)
 {
 	const struct v2x_capwriter_conf *c = &w->conf;
-	if (!w->pcapng)
-		return put_u32(w, 0xa1b2c3d4) && put_u16(w, 2) && put_u16(w, 4) &&
-		       put_u32(w, 0) && put_u32(w, 0) && put_u32(w, c->snaplen) &&
-		       put_u32(w, (uint32_t)c->linktype);
-	/* Section header block: byte-order magic, version 1.0, section length unknown. */
-	bool ok = put_u32(w, 0x0a0d0d0a) && put_u32(w, 28) && put_u32(w, 0x1a2b3c4d) &&
-		  put_u16(w, 1) && put_u16(w, 0) && put_u32(w, 0xffffffff) &&
-		  put_u32(w, 0xffffffff) && put_u32(w, 28);
-	/* Interface description block with if_name (2), if_description (3), end (0). */
-	uint32_t len = (uint32_t)(20 + option_size(c->if_name) + option_size(c->if_desc) + 4);
-	ok = ok && put_u32(w, 1) && put_u32(w, len) && put_u16(w, (uint16_t)c->linktype) &&
-	     put_u16(w, 0) && put_u32(w, c->snaplen);
-	if (c->if_name)
-		ok = ok && put_option(w, 2, c->if_name);
-	if (c->if_desc)
-		ok = ok && put_option(w, 3, c->if_desc);
-	return ok && put_u32(w, 0) && put_u32(w, len);
+	v2x_pcap_write_header(&w->out, &(struct v2x_pcap_conf){
+		.pcapng = w->pcapng, .linktype = (uint32_t)c->linktype, .snaplen = c->snaplen,
+		.if_name = c->if_name, .if_desc = c->if_desc});
+	return flush_out(w);
 }
 
 static void set_err(char *err, size_t errlen, const char *what, const char *path)
@@ -132,6 +91,7 @@ struct v2x_capwriter *v2x_capwriter_open(const struct v2x_capwriter_conf *conf, 
 	if (open_next(w, err, errlen) < 0) {
 		if (w->f)
 			fclose(w->f);
+		v2x_buf_free(&w->out);
 		free(w);
 		return NULL;
 	}
@@ -162,20 +122,8 @@ int v2x_capwriter_write(struct v2x_capwriter *w, int64_t ts_us, const uint8_t *d
 	}
 	if (w->file_start_us == 0)
 		w->file_start_us = ts_us;
-	static const uint8_t zeros[4] = {0};
-	bool ok;
-	if (w->pcapng) {
-		uint32_t len = (uint32_t)(32 + caplen + pad4(caplen));
-		uint64_t ts = (uint64_t)ts_us;
-		ok = put_u32(w, 6) && put_u32(w, len) && put_u32(w, 0) &&
-		     put_u32(w, (uint32_t)(ts >> 32)) && put_u32(w, (uint32_t)ts) &&
-		     put_u32(w, caplen) && put_u32(w, origlen) && put(w, data, caplen) &&
-		     put(w, zeros, pad4(caplen)) && put_u32(w, len);
-	} else {
-		ok = put_u32(w, (uint32_t)(ts_us / 1000000)) &&
-		     put_u32(w, (uint32_t)(ts_us % 1000000)) && put_u32(w, caplen) &&
-		     put_u32(w, origlen) && put(w, data, caplen);
-	}
+	v2x_pcap_write_record(&w->out, w->pcapng, ts_us, data, caplen, origlen);
+	bool ok = flush_out(w);
 	if (!ok) {
 		set_err(err, errlen, "cannot write", w->path);
 		return -1;
@@ -205,6 +153,7 @@ int v2x_capwriter_close(struct v2x_capwriter *w, char *err, size_t errlen)
 		set_err(err, errlen, "cannot write", w->path);
 		rc = -1;
 	}
+	v2x_buf_free(&w->out);
 	free(w);
 	return rc;
 }

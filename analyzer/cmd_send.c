@@ -18,19 +18,20 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bsm.h"
 #include "capfile.h"
 #include "cli.h"
 #include "frame.h"
-#include "j2735dec.h"
+#include "frame_write.h"
 #include "nl80211.h"
 #include "psid.h"
 #include "registry.h"
 
 const char cmd_send_options[] =
 	"  FILE        replay the WSMP of every WSMP frame in a capture (any link type)\n"
-	"  --bsm       send BasicSafetyMessages (J2735, WSMP v3 PSID 0x20); needs a build\n"
-	"              with the SAE J2735 schema. msgCnt increments (mod 128), secMark is\n"
-	"              the clock's millisecond within the minute\n"
+	"  --bsm       send BasicSafetyMessages (J2735, WSMP v3 PSID 0x20): msgCnt\n"
+	"              increments (mod 128), secMark is the clock's millisecond within the\n"
+	"              minute, the fields not given are sent unavailable\n"
 	"  --id HEX    TemporaryID, 8 hex digits (default: the last 4 octets of the MAC)\n"
 	"  --dot2      wrap the BSM in IEEE 1609.2 unsecuredData\n"
 	"  --rate HZ   frames per second (default 10);  --loop: replay FILE until stopped\n"
@@ -57,6 +58,7 @@ struct sender {
 	struct timespec next; /* CLOCK_MONOTONIC time of the next frame */
 	long period_ns;
 	uint64_t sent;
+	struct v2x_buf frame, wsm, dot2, mf; /* reused from frame to frame */
 };
 
 enum { MAX_FRAME = 2304 };
@@ -250,18 +252,20 @@ static bool wait_turn(struct sender *s)
 /* Sends one WSMP (the payload of an Ethernet frame to the broadcast address). */
 static int send_wsmp(struct sender *s, const uint8_t *wsmp, size_t len)
 {
-	uint8_t frame[MAX_FRAME];
-	if (len > sizeof frame - 14) {
+	struct v2x_link_spec link = {.linktype = V2X_LINK_ETHERNET};
+	memcpy(link.src, s->mac, 6);
+	if (len > MAX_FRAME - 14) {
 		fprintf(stderr, "v2xcap send: a WSMP of %zu octets is too long, skipped\n", len);
 		return 0;
 	}
-	memset(frame, 0xff, 6);
-	memcpy(frame + 6, s->mac, 6);
-	frame[12] = V2X_ETHERTYPE_WSMP >> 8;
-	frame[13] = V2X_ETHERTYPE_WSMP & 0xff;
-	memcpy(frame + 14, wsmp, len);
-	if (sendto(s->fd, frame, 14 + len, 0, (const struct sockaddr *)&s->to, sizeof s->to) <
-	    0) {
+	v2x_buf_reset(&s->frame);
+	v2x_link_write(&s->frame, &link, V2X_ETHERTYPE_WSMP, wsmp, len);
+	if (s->frame.err) {
+		fprintf(stderr, "v2xcap send: out of memory\n");
+		return -1;
+	}
+	if (sendto(s->fd, s->frame.p, s->frame.len, 0, (const struct sockaddr *)&s->to,
+		   sizeof s->to) < 0) {
 		fprintf(stderr, "v2xcap send: sendto: %s%s\n", strerror(errno),
 			errno == ENETDOWN ? " (is the interface up and joined? v2xcap ocb join)"
 					  : "");
@@ -312,31 +316,6 @@ static int replay_file(struct sender *s, const struct send_opts *o)
 	}
 }
 
-/* WSMP v3, no N-header extensions, TPID 0, PSID 0x20, around one MessageFrame
- * (optionally inside 1609.2 unsecuredData: 03 80 <COER length> <frame>). */
-static size_t build_bsm_wsmp(const uint8_t *mf, size_t mf_len, bool dot2, uint8_t *out)
-{
-	uint8_t psid[4];
-	size_t n = 0;
-	unsigned psid_len = v2x_psid_encode(V2X_PSID_BSM, psid);
-	uint8_t coer_len[5];
-	unsigned coer_n = dot2 ? v2x_coer_length_encode(mf_len, coer_len) : 0;
-	size_t body = mf_len + (dot2 ? 2 + coer_n : 0);
-	out[n++] = 0x03; /* subtype 0, no extensions, version 3 */
-	out[n++] = 0x00; /* TPID 0: PSID only */
-	memcpy(out + n, psid, psid_len);
-	n += psid_len;
-	n += v2x_wsmp_count_encode(body, out + n);
-	if (dot2) {
-		out[n++] = 0x03; /* protocolVersion */
-		out[n++] = 0x80; /* content: unsecuredData */
-		memcpy(out + n, coer_len, coer_n);
-		n += coer_n;
-	}
-	memcpy(out + n, mf, mf_len);
-	return n + mf_len;
-}
-
 static uint16_t sec_mark_now(void)
 {
 	struct timespec ts;
@@ -344,16 +323,14 @@ static uint16_t sec_mark_now(void)
 	return (uint16_t)((ts.tv_sec % 60) * 1000 + ts.tv_nsec / 1000000);
 }
 
+/* WSMP v3, no N-header extensions, TPID 0, PSID 0x20, around one BSM MessageFrame
+ * (optionally inside 1609.2 unsecuredData). */
 static int send_bsms(struct sender *s, const struct send_opts *o)
 {
-	struct j2735dec_bsm bsm = {
-		.lat = 900000001, /* unavailable */
-		.lon = 1800000001,
-		.elev = -4096,
-		.speed = 8191,
-		.heading = 28800,
-	};
-	memcpy(bsm.id, o->has_id ? o->id : s->mac + 2, 4);
+	struct v2x_bsm_core bsm;
+	v2x_bsm_core_unavailable(&bsm);
+	const uint8_t *id = o->has_id ? o->id : s->mac + 2;
+	bsm.id = (uint32_t)id[0] << 24 | (uint32_t)id[1] << 16 | (uint32_t)id[2] << 8 | id[3];
 	if (o->has_lat)
 		bsm.lat = (int32_t)(o->lat * 1e7);
 	if (o->has_lon)
@@ -362,19 +339,32 @@ static int send_bsms(struct sender *s, const struct send_opts *o)
 		bsm.speed = (uint16_t)(o->speed / 0.02 + 0.5);
 	if (o->has_heading)
 		bsm.heading = (uint16_t)(o->heading / 0.0125 + 0.5);
+	const struct v2x_wsmp_spec wsmp = {.version = 3, .psid = V2X_PSID_BSM, .length = -1};
+	const struct v2x_dot2_spec dot2 = {.content = V2X_DOT2_UNSECURED};
 	for (uint8_t cnt = 0;; cnt = (uint8_t)((cnt + 1) % 128)) {
-		uint8_t mf[512], wsmp[600];
-		size_t mf_len;
-		const char *why;
 		if (!wait_turn(s))
 			return 0;
 		bsm.msg_cnt = cnt;
 		bsm.sec_mark = sec_mark_now();
-		if (j2735dec_encode_bsm(&bsm, mf, sizeof mf, &mf_len, &why) < 0) {
-			fprintf(stderr, "v2xcap send: cannot encode a BSM: %s\n", why);
+		v2x_buf_reset(&s->mf);
+		if (v2x_bsm_frame_write(&s->mf, &bsm) < 0) {
+			fprintf(stderr, "v2xcap send: cannot encode a BSM: a value is out of "
+					"range (--lat, --lon, --speed, --heading)\n");
 			return -1;
 		}
-		if (send_wsmp(s, wsmp, build_bsm_wsmp(mf, mf_len, o->dot2, wsmp)) < 0)
+		const struct v2x_buf *payload = &s->mf;
+		if (o->dot2) {
+			v2x_buf_reset(&s->dot2);
+			v2x_dot2_write(&s->dot2, &dot2, s->mf.p, s->mf.len);
+			payload = &s->dot2;
+		}
+		v2x_buf_reset(&s->wsm);
+		v2x_wsmp_write(&s->wsm, &wsmp, payload->p, payload->len);
+		if (s->wsm.err) {
+			fprintf(stderr, "v2xcap send: out of memory\n");
+			return -1;
+		}
+		if (send_wsmp(s, s->wsm.p, s->wsm.len) < 0)
 			return -1;
 		if (o->count && s->sent >= o->count)
 			return 0;
@@ -387,11 +377,6 @@ int cmd_send(const struct v2x_command *cmd, int argc, char **argv)
 	int rc = parse_send_opts(cmd, argc, argv, &o);
 	if (rc >= 0)
 		return rc;
-	if (o.bsm && !j2735dec_edition()) {
-		fprintf(stderr, "v2xcap send: --bsm needs the J2735 encoder: rebuild with "
-				"-DJ2735_ASN1_DIR=<your SAE J2735 ASN.1 dir>\n");
-		return V2X_EXIT_FAILURE;
-	}
 	struct sender s = {.fd = -1, .period_ns = (long)(1e9 / o.rate)};
 	if (check_interface(&o) < 0 || open_sender(&s, o.iface) < 0) {
 		if (s.fd >= 0)
@@ -409,5 +394,9 @@ int cmd_send(const struct v2x_command *cmd, int argc, char **argv)
 	fprintf(stderr, "v2xcap send: %s: %llu frames sent\n", o.iface,
 		(unsigned long long)s.sent);
 	close(s.fd);
+	v2x_buf_free(&s.frame);
+	v2x_buf_free(&s.wsm);
+	v2x_buf_free(&s.dot2);
+	v2x_buf_free(&s.mf);
 	return rc < 0 ? V2X_EXIT_FAILURE : V2X_EXIT_OK;
 }

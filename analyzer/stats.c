@@ -4,12 +4,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cursor.h"
+#include "bsm.h"
 #include "registry.h"
 #include "stats.h"
 
 #define KEY_UNKNOWN (UINT64_C(1) << 48) /* channel/sender not in the frame */
-#define BSM_MSG_ID 20
 #define SECMARK_MINUTE 60000
 /* Beyond this many empty intervals in a row (a clock jump), the empty ones are not
  * reported one by one. */
@@ -228,21 +227,6 @@ static inline void dimension_add(struct v2x_stats *s, enum v2x_dimension d,
 		s->dims[d].overflow++;
 }
 
-int v2x_bsm_head_read(const uint8_t *value, size_t len, struct v2x_bsm_head *h)
-{
-	/* BasicSafetyMessage: extension bit, partII and regional presence bits, then
-	 * BSMcoreData (no extension, no optionals): msgCnt 0..127, id 4 octets, secMark.
-	 * Those 58 bits lie in the first 8 octets: one bounds-checked 64-bit read and shifts
-	 * (per frame, this is several times faster than reading them bit by bit). */
-	struct v2x_cursor c;
-	v2x_cur_init(&c, value, len);
-	uint64_t bits = v2x_be64(&c);
-	h->msg_cnt = (uint8_t)(bits >> (64 - 10) & 0x7F);
-	h->id = (uint32_t)(bits >> (64 - 42));
-	h->sec_mark = (uint16_t)(bits >> (64 - 58));
-	return c.err ? -1 : 0;
-}
-
 static void iat_add(struct v2x_bsm_sender *b, int64_t us)
 {
 	int64_t ms = us / 1000;
@@ -403,7 +387,7 @@ void v2x_stats_add(struct v2x_stats *s, const struct v2x_frame *f,
 	dimension_add(s, V2X_BY_SENDER, f, &c);
 	if (s->interval_us > 0)
 		interval_count(s, frame_key(V2X_BY_TYPE, f));
-	if (f->layer == V2X_LAYER_J2735 && f->mf.msg_id == BSM_MSG_ID && f->mf.value)
+	if (f->layer == V2X_LAYER_J2735 && f->mf.msg_id == V2X_BSM_MSG_ID && f->mf.value)
 		bsm_add(&s->bsm, f, sm->ts_us);
 }
 

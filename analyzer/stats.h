@@ -178,12 +178,4 @@ const char *v2x_stats_key_name(enum v2x_dimension d, uint64_t key, char *buf, si
 const char *v2x_dimension_name(enum v2x_dimension d);
 const char *v2x_nonwsmp_name(enum v2x_nonwsmp r);
 
-/* The BSM core-data header read without the schema (UPER bit positions): 0 or -1. */
-struct v2x_bsm_head {
-	uint8_t msg_cnt;
-	uint32_t id;
-	uint16_t sec_mark;
-};
-int v2x_bsm_head_read(const uint8_t *value, size_t len, struct v2x_bsm_head *h);
-
 #endif

@@ -1,17 +1,20 @@
 /* Benchmark capture generator: writes a large, realistic radiotap pcap of 802.11p OCB
- * frames carrying real J2735 payloads from the shared vectors (BSMs from many senders at
+ * frames carrying real J2735 payloads from the test vectors (tests/vectors) (BSMs from many senders at
  * 10 Hz with ~1% loss, SPaT, MAP, a signed TIM), deterministic for a given seed. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bsm.h"
+#include "frame.h"
+#include "frame_write.h"
 #include "j2735.h"
-#include "psid.h"
+#include "pcap_write.h"
+#include "registry.h"
 
 #define MAX_BSMS 128
 #define MAX_PAYLOAD 2048
-#define RADIOTAP_LEN 23
 #define TS_START_US INT64_C(1767225600000000) /* 2026-01-01T00:00:00Z */
 
 struct blob {
@@ -30,6 +33,7 @@ struct gen {
 	FILE *out;
 	uint64_t rng;
 	uint16_t seq;
+	struct v2x_buf wsm, body, frame, rec; /* reused from frame to frame */
 };
 
 static uint32_t rnd(struct gen *g)
@@ -142,116 +146,6 @@ static int load_payloads(const char *dir, struct payloads *pl)
 	return 0;
 }
 
-static void put_le16(uint8_t *p, uint16_t v)
-{
-	p[0] = (uint8_t)v;
-	p[1] = (uint8_t)(v >> 8);
-}
-
-static void put_le32(uint8_t *p, uint32_t v)
-{
-	put_le16(p, (uint16_t)v);
-	put_le16(p + 2, (uint16_t)(v >> 16));
-}
-
-/* Writes n bits of v at bit position pos (MSB first) of buf. */
-static void put_bits(uint8_t *buf, size_t pos, unsigned n, uint32_t v)
-{
-	for (unsigned i = 0; i < n; i++, pos++) {
-		uint8_t bit = (uint8_t)(0x80 >> (pos % 8));
-		if (v >> (n - 1 - i) & 1)
-			buf[pos / 8] |= bit;
-		else
-			buf[pos / 8] &= (uint8_t)~bit;
-	}
-}
-
-static size_t put_radiotap(uint8_t *p, int64_t ts_us, uint16_t freq, int8_t dbm)
-{
-	memset(p, 0, RADIOTAP_LEN);
-	put_le16(p + 2, RADIOTAP_LEN);
-	put_le32(p + 4, 0x2F); /* TSFT, flags, rate, channel, antenna signal */
-	for (int i = 0; i < 8; i++)
-		p[8 + i] = (uint8_t)((uint64_t)ts_us >> (8 * i));
-	p[17] = 12;            /* 6 Mb/s */
-	put_le16(p + 18, freq);
-	put_le16(p + 20, 0x0140 | 0x4000); /* 5 GHz OFDM, half rate (10 MHz) */
-	p[22] = (uint8_t)dbm;
-	return RADIOTAP_LEN;
-}
-
-/* QoS data, OCB (wildcard BSSID), then EPD or RFC 1042 SNAP and EtherType 0x88DC. */
-static size_t put_80211(uint8_t *p, const uint8_t src[6], uint16_t seq, int snap)
-{
-	static const uint8_t bcast[6] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
-	static const uint8_t llc[6] = {0xAA, 0xAA, 0x03, 0x00, 0x00, 0x00};
-	size_t n = 0;
-	p[n++] = 0x88;
-	p[n++] = 0x00;
-	p[n++] = 0;
-	p[n++] = 0;
-	memcpy(p + n, bcast, 6);
-	memcpy(p + n + 6, src, 6);
-	memcpy(p + n + 12, bcast, 6);
-	n += 18;
-	put_le16(p + n, (uint16_t)(seq << 4));
-	n += 2;
-	p[n++] = 0;
-	p[n++] = 0;
-	if (snap) {
-		memcpy(p + n, llc, 6);
-		n += 6;
-	}
-	p[n++] = 0x88;
-	p[n++] = 0xDC;
-	return n;
-}
-
-/* WSMP v3 without extensions, TPID 0, then (optionally) a 1609.2 unsecuredData wrapper. */
-static size_t put_wsm(uint8_t *p, uint32_t psid, const uint8_t *msg, size_t len, int dot2)
-{
-	size_t n = 0, total = len + (dot2 ? (len < 128 ? 3 : 4) : 0);
-	p[n++] = 0x03;
-	p[n++] = 0x00;
-	n += v2x_psid_encode(psid, p + n);
-	if (total < 128) {
-		p[n++] = (uint8_t)total;
-	} else {
-		p[n++] = (uint8_t)(0x80 | total >> 8);
-		p[n++] = (uint8_t)total;
-	}
-	if (dot2) {
-		p[n++] = 0x03;
-		p[n++] = 0x80;
-		if (len >= 128)
-			p[n++] = 0x81;
-		p[n++] = (uint8_t)len;
-	}
-	memcpy(p + n, msg, len);
-	return n + len;
-}
-
-static int write_record(struct gen *g, int64_t ts_us, const uint8_t *p, size_t len)
-{
-	uint8_t h[16];
-	put_le32(h, (uint32_t)(ts_us / 1000000));
-	put_le32(h + 4, (uint32_t)(ts_us % 1000000));
-	put_le32(h + 8, (uint32_t)len);
-	put_le32(h + 12, (uint32_t)len);
-	return fwrite(h, 1, 16, g->out) == 16 && fwrite(p, 1, len, g->out) == len ? 0 : -1;
-}
-
-static int write_header(FILE *out)
-{
-	uint8_t h[24] = {0};
-	put_le32(h, 0xa1b2c3d4);
-	put_le16(h + 4, 2);
-	put_le16(h + 6, 4);
-	put_le32(h + 16, 65535);
-	put_le32(h + 20, 127); /* LINKTYPE_IEEE802_11_RADIOTAP */
-	return fwrite(h, 1, 24, out) == 24 ? 0 : -1;
-}
-
 struct sender {
 	uint8_t mac[6];
 	uint32_t temp_id;
@@ -263,34 +157,57 @@ struct sender {
 static int gen_frame(struct gen *g, const struct payloads *pl, struct sender *snd,
 		     size_t n_snd, uint64_t i, int64_t ts_us)
 {
-	uint8_t frame[MAX_PAYLOAD + 128], msg[MAX_PAYLOAD];
+	uint8_t msg[MAX_PAYLOAD];
 	unsigned slot = (unsigned)(i % 20);
-	size_t n = 0;
+	struct v2x_link_spec link = {.linktype = V2X_LINK_RADIOTAP,
+				     .tsft = (uint64_t)ts_us, .freq = 5860, .width = 10,
+				     .rate = 12};
+	struct v2x_wsmp_spec wsmp = {.version = 3, .length = -1};
+	const uint8_t *payload;
+	size_t len;
+	v2x_buf_reset(&g->wsm);
 	if (slot < 16) {
 		uint64_t k = i / 20 * 16 + slot;
 		struct sender *s = &snd[k % n_snd];
 		const struct blob *b = &pl->bsm[k % pl->n_bsm];
-		uint8_t *bsm = msg + pl->bsm_value_off[k % pl->n_bsm];
+		size_t value_off = pl->bsm_value_off[k % pl->n_bsm];
 		s->msg_cnt = (uint8_t)((s->msg_cnt + 1) % 128);
 		if (rnd(g) % 100 == 0)
 			return 0; /* lost on the air: its msgCnt is skipped */
 		memcpy(msg, b->p, b->len);
-		put_bits(bsm, 3, 7, s->msg_cnt); /* after extension, partII, regional bits */
-		put_bits(bsm, 10, 32, s->temp_id);
 		/* secMark: generated 1..4 ms before capture, as by a GNSS-synchronised OBU */
-		put_bits(bsm, 42, 16, (uint32_t)((ts_us / 1000 - 1 - rnd(g) % 4) % 60000));
-		n = put_radiotap(frame, ts_us, 5860, (int8_t)(-40 - (int)(rnd(g) % 55)));
-		n += put_80211(frame + n, s->mac, g->seq++, 0);
-		n += put_wsm(frame + n, 0x20, msg, b->len, 1);
+		struct v2x_bsm_head h = {
+			.msg_cnt = s->msg_cnt, .id = s->temp_id,
+			.sec_mark = (uint16_t)((ts_us / 1000 - 1 - rnd(g) % 4) % 60000)};
+		v2x_bsm_head_write(msg + value_off, b->len - value_off, &h);
+		link.rssi = (int8_t)(-40 - (int)(rnd(g) % 55));
+		link.llc = V2X_LLC_EPD;
+		memcpy(link.src, s->mac, 6);
+		wsmp.psid = V2X_PSID_BSM;
+		v2x_dot2_write(&g->wsm, &(struct v2x_dot2_spec){.content = V2X_DOT2_UNSECURED},
+			       msg, b->len);
+		payload = g->wsm.p;
+		len = g->wsm.len;
 	} else {
 		static const uint8_t rsu[6] = {0x02, 0x52, 0x53, 0x55, 0x00, 0x01};
 		const struct blob *b = slot < 18 ? &pl->spat : slot == 18 ? &pl->map : &pl->tim;
-		n = put_radiotap(frame, ts_us, slot == 19 ? 5890 : 5860,
-				 (int8_t)(-60 - (int)(rnd(g) % 20)));
-		n += put_80211(frame + n, rsu, g->seq++, 1);
-		n += put_wsm(frame + n, slot == 19 ? 0x83 : 0x82, b->p, b->len, 0);
+		link.freq = slot == 19 ? 5890 : 5860;
+		link.rssi = (int8_t)(-60 - (int)(rnd(g) % 20));
+		link.llc = V2X_LLC_SNAP;
+		memcpy(link.src, rsu, 6);
+		wsmp.psid = slot == 19 ? 0x83 : 0x82;
+		payload = b->p;
+		len = b->len;
 	}
-	return write_record(g, ts_us, frame, n) < 0 ? -1 : 1;
+	v2x_buf_reset(&g->body);
+	v2x_wsmp_write(&g->body, &wsmp, payload, len);
+	v2x_buf_reset(&g->frame);
+	link.seq = g->seq++;
+	v2x_link_write(&g->frame, &link, V2X_ETHERTYPE_WSMP, g->body.p, g->body.len);
+	v2x_buf_reset(&g->rec);
+	v2x_pcap_write_record(&g->rec, false, ts_us, g->frame.p, (uint32_t)g->frame.len,
+			      (uint32_t)g->frame.len);
+	return !g->rec.err && fwrite(g->rec.p, 1, g->rec.len, g->out) == g->rec.len ? 1 : -1;
 }
 
 static void usage(void)
@@ -342,7 +259,9 @@ int main(int argc, char **argv)
 	}
 	/* Each sender sends 10 BSMs/s; they are 16 of every 20 frames. */
 	double frame_us = 1e6 / ((double)n_snd * 10.0 * 20.0 / 16.0);
-	int rc = write_header(g.out);
+	v2x_pcap_write_header(&g.rec, &(struct v2x_pcap_conf){.linktype = V2X_LINK_RADIOTAP,
+								.snaplen = 65535});
+	int rc = fwrite(g.rec.p, 1, g.rec.len, g.out) == g.rec.len ? 0 : -1;
 	for (uint64_t i = 0, written = 0; written < frames && rc >= 0; i++) {
 		rc = gen_frame(&g, &pl, snd, n_snd, i,
 			       TS_START_US + (int64_t)((double)i * frame_us));
@@ -353,6 +272,10 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	free(snd);
+	v2x_buf_free(&g.wsm);
+	v2x_buf_free(&g.body);
+	v2x_buf_free(&g.frame);
+	v2x_buf_free(&g.rec);
 	free(pl.file_bsm.p);
 	free(pl.spat.p);
 	free(pl.map.p);

@@ -5,8 +5,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "j2735.h"
 #include "mkcap.h"
+#include "pcap_write.h"
 #include "registry.h"
+
+#define SNAPLEN 65535u
 
 static const char usage[] =
 	"usage: mkcap -o OUT [--format pcap|pcapng]\n"
@@ -38,12 +42,12 @@ enum { NOT_MINE = 1 };
 
 struct run {
 	const char *out_path;
-	enum format fmt;
+	bool pcapng;
 	enum link link;
 	uint64_t start_us;
 	uint64_t interval_us;
 	unsigned frames;
-	struct buf file;
+	struct v2x_buf file;
 };
 
 /* Prints "mkcap: SUBJECT: PROBLEM" (or only one of them) and returns -1. */
@@ -66,7 +70,7 @@ static int parse_num(const char *s, int base, long min, long max, long *out)
 
 static int parse_hexbytes(const char *s, uint8_t *out, size_t max, size_t *n)
 {
-	struct buf b = {0};
+	struct v2x_buf b = {0};
 	char err[200];
 	int rc = payload_load(s, &b, err, sizeof err);
 	if (rc == 0 && (b.len == 0 || b.len > max))
@@ -77,7 +81,7 @@ static int parse_hexbytes(const char *s, uint8_t *out, size_t max, size_t *n)
 		memcpy(out, b.p, b.len);
 		*n = b.len;
 	}
-	buf_free(&b);
+	v2x_buf_free(&b);
 	return rc;
 }
 
@@ -97,10 +101,10 @@ static int add_ext(struct frame_opts *o, uint8_t id, const uint8_t *val, size_t 
 {
 	if (o->n_ext == MAX_EXT)
 		return fail("--ext", "too many extension elements");
-	struct wave_ext *e = &o->ext[o->n_ext++];
+	struct v2x_wsmp_element *e = &o->ext[o->n_ext++];
 	e->id = id;
 	e->len = (uint8_t)n;
-	memcpy(e->val, val, n);
+	memcpy(e->value, val, n);
 	return 0;
 }
 
@@ -117,7 +121,7 @@ static int parse_ext_item(struct frame_opts *o, const char *item)
 	const char *colon = strchr(item, ':');
 	if (colon && !eq) {
 		long id;
-		uint8_t val[MAX_EXT_LEN];
+		uint8_t val[V2X_WSMP_ELEMENT_MAX];
 		size_t n = 0; /* set by parse_hexbytes; gcc -O2 cannot tell */
 		char idtext[8];
 		size_t idlen = (size_t)(colon - item);
@@ -190,18 +194,19 @@ static void emit_frame(struct run *r, const struct frame_opts *o, const uint8_t 
 		.tsft = 1000000u + r->frames * r->interval_us,
 		.seq = (uint16_t)r->frames,
 	};
-	struct buf wsm = {0}, body = {0}, frame = {0};
+	struct v2x_buf wsm = {0}, body = {0}, frame = {0};
 	dot2_wrap(&wsm, o, &f, payload, n);
 	if (r->link == LINK_UDP || o->wsmp_version == 0)
-		buf_put(&body, wsm.p, wsm.len);
+		v2x_put(&body, wsm.p, wsm.len);
 	else
 		wsmp_wrap(&body, o, wsm.p, wsm.len);
 	link_wrap(&frame, r->link, o, &f, body.p, body.len);
-	capfile_record(&r->file, r->fmt, f.ts_us, frame.p, frame.len);
-	r->file.oom |= wsm.oom || body.oom || frame.oom;
-	buf_free(&wsm);
-	buf_free(&body);
-	buf_free(&frame);
+	v2x_pcap_write_record(&r->file, r->pcapng, (int64_t)f.ts_us, frame.p,
+			      (uint32_t)frame.len, (uint32_t)frame.len);
+	r->file.err |= wsm.err || body.err || frame.err;
+	v2x_buf_free(&wsm);
+	v2x_buf_free(&body);
+	v2x_buf_free(&frame);
 	r->frames++;
 }
 
@@ -222,7 +227,7 @@ static int emit_piece(struct run *r, const struct frame_opts *o, const struct on
 }
 
 static int emit_payload(struct run *r, const struct frame_opts *o, const struct once *once,
-			bool split, const char *arg, struct buf *p)
+			bool split, const char *arg, struct v2x_buf *p)
 {
 	if (once->slice_len >= 0) {
 		if ((size_t)once->slice_off + (size_t)once->slice_len > p->len)
@@ -237,9 +242,11 @@ static int emit_payload(struct run *r, const struct frame_opts *o, const struct 
 			continue;
 		}
 		for (size_t off = 0, n; off < p->len; off += n) {
-			n = messageframe_len(p->p + off, p->len - off);
-			if (n == 0)
+			struct v2x_msgframe mf;
+			const char *why;
+			if (v2x_msgframe_parse(p->p + off, p->len - off, &mf, &why) < 0)
 				return fail(arg, "not a sequence of MessageFrames");
+			n = mf.frame_len;
 			if (emit_piece(r, o, once, arg, p->p + off, n) < 0)
 				return -1;
 		}
@@ -247,7 +254,7 @@ static int emit_payload(struct run *r, const struct frame_opts *o, const struct 
 	return 0;
 }
 
-static int write_file(const char *path, const struct buf *b)
+static int write_file(const char *path, const struct v2x_buf *b)
 {
 	FILE *f = fopen(path, "wb");
 	if (!f)
@@ -271,7 +278,7 @@ static int parse_capture_option(struct run *r, const char *a, const char *v)
 	} else if (!strcmp(a, "--format")) {
 		if ((k = pick(v, formats, 2)) < 0)
 			return -1;
-		r->fmt = (enum format)k;
+		r->pcapng = k == 1;
 	} else if (!strcmp(a, "--link")) {
 		if ((k = pick(v, links, 7)) < 0)
 			return -1;
@@ -392,7 +399,7 @@ static int parse_once_option(struct once *once, const char *a, const char *v)
 
 int main(int argc, char **argv)
 {
-	struct run r = {.fmt = FMT_PCAP, .link = LINK_RADIOTAP,
+	struct run r = {.link = LINK_RADIOTAP,
 			.start_us = 1700000000ull * 1000000u, .interval_us = 100000};
 	struct frame_opts o = {.llc = LLC_SNAP, .wsmp_version = 3, .psid = V2X_PSID_BSM,
 			       .dot2 = DOT2_NONE, .freq = 5860, .width = 10, .rate = 12,
@@ -423,15 +430,17 @@ int main(int argc, char **argv)
 		} else if (!r.out_path) {
 			rc = fail("-o OUT", "must come before the first payload");
 		} else {
-			struct buf p = {0};
+			struct v2x_buf p = {0};
 			char err[256];
 			if (!r.file.len)
-				capfile_header(&r.file, r.fmt, link_dlt(r.link));
+				v2x_pcap_write_header(&r.file, &(struct v2x_pcap_conf){
+					.pcapng = r.pcapng, .linktype = link_dlt(r.link),
+					.snaplen = SNAPLEN});
 			if (payload_load(a, &p, err, sizeof err) < 0)
 				rc = fail(err, "");
 			else
 				rc = emit_payload(&r, &o, &once, split, a, &p);
-			buf_free(&p);
+			v2x_buf_free(&p);
 			once = once_default;
 		}
 	}
@@ -439,10 +448,10 @@ int main(int argc, char **argv)
 		fputs(usage, stderr);
 		return 2;
 	}
-	if (rc == 0 && r.file.oom)
+	if (rc == 0 && r.file.err)
 		rc = fail("", "out of memory");
 	if (rc == 0)
 		rc = write_file(r.out_path, &r.file);
-	buf_free(&r.file);
+	v2x_buf_free(&r.file);
 	return rc == 0 ? 0 : 1;
 }

@@ -1,9 +1,11 @@
 /* mkcap: loads a frame payload (hex text, binary file, or the <asn1> hex of a jpo-ode
- * decoder-output XML) and edits J2735 MessageFrames (splitting, BSM msgCnt). */
+ * decoder-output XML) and rewrites the msgCnt of a BSM. */
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include "bsm.h"
+#include "j2735.h"
 #include "mkcap.h"
 
 static int hexval(int c)
@@ -17,7 +19,7 @@ static int hexval(int c)
 }
 
 /* Hex digits of s[0..n) into out; whitespace and ':' separators are ignored. */
-static int parse_hex(const char *s, size_t n, struct buf *out, char *err, size_t errlen)
+static int parse_hex(const char *s, size_t n, struct v2x_buf *out, char *err, size_t errlen)
 {
 	int hi = -1;
 	for (size_t i = 0; i < n; i++) {
@@ -31,7 +33,7 @@ static int parse_hex(const char *s, size_t n, struct buf *out, char *err, size_t
 		if (hi < 0) {
 			hi = v;
 		} else {
-			buf_u8(out, (uint8_t)(hi << 4 | v));
+			v2x_put_u8(out, (uint8_t)(hi << 4 | v));
 			hi = -1;
 		}
 	}
@@ -42,7 +44,7 @@ static int parse_hex(const char *s, size_t n, struct buf *out, char *err, size_t
 	return 0;
 }
 
-static int read_file(const char *path, struct buf *out, char *err, size_t errlen)
+static int read_file(const char *path, struct v2x_buf *out, char *err, size_t errlen)
 {
 	FILE *f = fopen(path, "rb");
 	if (!f) {
@@ -52,10 +54,10 @@ static int read_file(const char *path, struct buf *out, char *err, size_t errlen
 	uint8_t chunk[4096];
 	size_t n;
 	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-		buf_put(out, chunk, n);
+		v2x_put(out, chunk, n);
 	int bad = ferror(f);
 	fclose(f);
-	if (bad || out->oom) {
+	if (bad || out->err) {
 		snprintf(err, errlen, "%s: read error", path);
 		return -1;
 	}
@@ -69,7 +71,7 @@ static bool ends_with(const char *s, const char *suffix)
 }
 
 /* jpo-ode decoder output: the UPER hex is the text of the first <asn1> element. */
-static int parse_ode_xml(const struct buf *text, struct buf *out, char *err, size_t errlen)
+static int parse_ode_xml(const struct v2x_buf *text, struct v2x_buf *out, char *err, size_t errlen)
 {
 	static const char open[] = "<asn1>", close[] = "</asn1>";
 	const char *s = (const char *)text->p;
@@ -90,14 +92,14 @@ static int parse_ode_xml(const struct buf *text, struct buf *out, char *err, siz
 	return parse_hex(a, (size_t)(b - a), out, err, errlen);
 }
 
-int payload_load(const char *arg, struct buf *out, char *err, size_t errlen)
+int payload_load(const char *arg, struct v2x_buf *out, char *err, size_t errlen)
 {
 	if (arg[0] != '@')
 		return parse_hex(arg, strlen(arg), out, err, errlen);
 	const char *path = arg + 1;
 	if (!ends_with(path, ".hex") && !ends_with(path, ".xml"))
 		return read_file(path, out, err, errlen);
-	struct buf text = {0};
+	struct v2x_buf text = {0};
 	int rc = read_file(path, &text, err, errlen);
 	if (rc == 0)
 		rc = ends_with(path, ".xml") ? parse_ode_xml(&text, out, err, errlen)
@@ -107,53 +109,21 @@ int payload_load(const char *arg, struct buf *out, char *err, size_t errlen)
 		snprintf(why, sizeof why, "%s", err);
 		snprintf(err, errlen, "%s: %s", path, why);
 	}
-	buf_free(&text);
+	v2x_buf_free(&text);
 	return rc;
-}
-
-/* UPER length determinant at p (X.691 11.9, unfragmented forms). */
-static size_t uper_length(const uint8_t *p, size_t n, size_t *det)
-{
-	if (n >= 1 && !(p[0] & 0x80)) {
-		*det = 1;
-		return p[0];
-	}
-	if (n >= 2 && (p[0] & 0xC0) == 0x80) {
-		*det = 2;
-		return (size_t)(p[0] & 0x3F) << 8 | p[1];
-	}
-	*det = 0;
-	return 0;
-}
-
-size_t messageframe_len(const uint8_t *p, size_t n)
-{
-	size_t det;
-	if (n < 3)
-		return 0;
-	size_t len = uper_length(p + 2, n - 2, &det);
-	if (!det || 2 + det + len > n)
-		return 0;
-	return 2 + det + len;
 }
 
 int bsm_set_msgcnt(uint8_t *p, size_t n, unsigned msgcnt)
 {
-	size_t det;
-	if (n < 3 || p[0] != 0x00 || p[1] != 0x14 || msgcnt > 127)
+	struct v2x_msgframe mf;
+	struct v2x_bsm_head h;
+	const char *why;
+	if (v2x_msgframe_parse(p, n, &mf, &why) < 0 || mf.msg_id != V2X_BSM_MSG_ID ||
+	    msgcnt > 127)
 		return -1;
-	uper_length(p + 2, n - 2, &det);
-	if (!det || n < 2 + det + 2)
+	uint8_t *value = p + (mf.value - p);
+	if (v2x_bsm_head_read(value, mf.value_len, &h) < 0)
 		return -1;
-	/* BasicSafetyMessage: extension bit, partII and regional presence bits, then
-	 * BSMcoreData (no preamble of its own) starting with the 7-bit msgCnt: bits 3-9. */
-	size_t bit = (2 + det) * 8 + 3;
-	for (unsigned i = 0; i < 7; i++, bit++) {
-		uint8_t mask = (uint8_t)(0x80 >> (bit % 8));
-		if (msgcnt & (0x40u >> i))
-			p[bit / 8] |= mask;
-		else
-			p[bit / 8] &= (uint8_t)~mask;
-	}
-	return 0;
+	h.msg_cnt = (uint8_t)msgcnt;
+	return v2x_bsm_head_write(value, mf.value_len, &h);
 }

@@ -4,7 +4,6 @@
 
 #include <string.h>
 
-#include "BasicSafetyMessage.h"
 #include "MessageFrame.h"
 #include "j2735dec_tables.h"
 #include "j2735dec_walk.h"
@@ -108,67 +107,4 @@ void j2735dec_walk(const struct j2735dec_msg *msg, const struct j2735dec_visitor
 {
 	const struct j2735dec_open_type *t = j2735dec_find(j2735dec_messages, "", msg->msg_id);
 	j2735dec_walk_value(t->type, msg->value_, v, ctx);
-}
-
-static int encode(asn_TYPE_descriptor_t *td, void *sptr, uint8_t *out, size_t cap,
-		  size_t *len, const char **why)
-{
-	char err[128];
-	size_t errlen = sizeof(err);
-	if (asn_check_constraints(td, sptr, err, &errlen) != 0) {
-		*why = "BSM field out of range";
-		return -1;
-	}
-	asn_enc_rval_t rv = uper_encode_to_buffer(td, sptr, out, cap);
-	if (rv.encoded < 0) {
-		*why = "BSM does not fit the buffer";
-		return -1;
-	}
-	*len = ((size_t)rv.encoded + 7) / 8;
-	return 0;
-}
-
-int j2735dec_encode_bsm(const struct j2735dec_bsm *bsm, uint8_t *out, size_t cap,
-			size_t *len, const char **why)
-{
-	const struct j2735dec_open_type *t = j2735dec_find(j2735dec_messages, "", 20);
-	if (!t) {
-		*why = "no BasicSafetyMessage in this schema";
-		return -1;
-	}
-	uint8_t id[4], wheel_brakes = 0x80; /* BrakeAppliedStatus: unavailable */
-	memcpy(id, bsm->id, sizeof(id));
-	BasicSafetyMessage_t b;
-	memset(&b, 0, sizeof(b));
-	BSMcoreData_t *c = &b.coreData;
-	c->msgCnt = bsm->msg_cnt;
-	c->id.buf = id;
-	c->id.size = sizeof(id);
-	c->secMark = bsm->sec_mark;
-	c->lat = bsm->lat;
-	c->Long = bsm->lon;
-	c->elev = bsm->elev;
-	c->accuracy.semiMajor = 255;      /* unavailable */
-	c->accuracy.semiMinor = 255;
-	c->accuracy.orientation = 65535;
-	c->transmission = TransmissionState_unavailable;
-	c->speed = bsm->speed;
-	c->heading = bsm->heading;
-	c->angle = 127;                   /* unavailable */
-	c->accelSet.Long = 2001;          /* unavailable */
-	c->accelSet.lat = 2001;
-	c->accelSet.vert = -127;
-	c->brakes.wheelBrakes.buf = &wheel_brakes;
-	c->brakes.wheelBrakes.size = 1;
-	c->brakes.wheelBrakes.bits_unused = 3;
-	uint8_t inner[256];
-	size_t inner_len;
-	if (encode(t->type, &b, inner, sizeof(inner), &inner_len, why) != 0)
-		return -1;
-	MessageFrame_t mf;
-	memset(&mf, 0, sizeof(mf));
-	mf.messageId = 20;
-	mf.value.buf = inner;
-	mf.value.size = (int)inner_len;
-	return encode(&asn_DEF_MessageFrame, &mf, out, cap, len, why);
 }

@@ -1,6 +1,6 @@
 /* SAE J2735 decoding with the asn1c decoder generated from the user's schema at build time:
  * MessageFrame, then the message by messageId (BSM part II and regional extensions by their
- * ids during the walk), visited as a tree of named values; and a BSM encoder. */
+ * ids during the walk), visited as a tree of named values. */
 #ifndef J2735DEC_H
 #define J2735DEC_H
 
@@ -58,21 +58,5 @@ size_t j2735dec_message_types(void);
  * names, BIT STRINGs as objects of named flags, open types replaced by their decode. */
 void j2735dec_walk(const struct j2735dec_msg *msg, const struct j2735dec_visitor *v,
 		   void *ctx);
-
-/* The BSM core data fields `v2xcap send --bsm` sets; the others are sent "unavailable". */
-struct j2735dec_bsm {
-	uint8_t msg_cnt;        /* 0..127 */
-	uint8_t id[4];          /* TemporaryID */
-	uint16_t sec_mark;      /* ms within the minute, 0..65535 */
-	int32_t lat, lon;       /* 1/10 micro degree */
-	int32_t elev;           /* 0.1 m */
-	uint16_t speed;         /* 0.02 m/s, 8191 = unavailable */
-	uint16_t heading;       /* 0.0125 degree, 28800 = unavailable */
-};
-
-/* Encodes a MessageFrame holding that BSM (UPER) into out; 0 and *len on success, -1 with
- * *why otherwise (no decoder built, value out of range, buffer too small). */
-int j2735dec_encode_bsm(const struct j2735dec_bsm *bsm, uint8_t *out, size_t cap,
-			size_t *len, const char **why);
 
 #endif

@@ -41,11 +41,3 @@ void j2735dec_walk(const struct j2735dec_msg *msg, const struct j2735dec_visitor
 {
 	(void)msg, (void)v, (void)ctx;
 }
-
-int j2735dec_encode_bsm(const struct j2735dec_bsm *bsm, uint8_t *out, size_t cap,
-			size_t *len, const char **why)
-{
-	(void)bsm, (void)out, (void)cap, (void)len;
-	*why = "v2xcap was built without a J2735 schema (configure with -DJ2735_ASN1_DIR=<dir>)";
-	return -1;
-}

@@ -21,7 +21,6 @@ import json
 import os
 import random
 import re
-import struct
 import subprocess
 import sys
 import tempfile
@@ -156,14 +155,9 @@ def cmd_fields(v2xcap, capture, n, *assertions):
 
 
 def wsmp_pcap(path, payload):
-    """One Ethernet frame (EtherType 0x88DC): WSMP v3, PSID 0x20, the payload."""
-    n = len(payload)
-    length = bytes([n]) if n < 128 else struct.pack(">H", 0x8000 | n)
-    frame = b"\xff" * 6 + bytes.fromhex("020000000099") + b"\x88\xdc" + \
-        b"\x03\x00\x20" + length + payload
-    with open(path, "wb") as f:
-        f.write(struct.pack("<IHHiIII", 0xa1b2c3d4, 2, 4, 0, 0, 65535, 1))
-        f.write(struct.pack("<IIII", 1700000000, 0, len(frame), len(frame)) + frame)
+    """One Ethernet frame (mkcap, EtherType 0x88DC): WSMP v3, PSID 0x20, the payload."""
+    subprocess.run([os.environ["MKCAP"], "-o", path, "--link", "ether", "--src",
+                    "02:00:00:00:00:99", "--psid", "20", payload.hex()], check=True)
 
 
 def cmd_hexfile(v2xcap, path, *assertions):

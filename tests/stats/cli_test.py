@@ -2,9 +2,10 @@
 """`v2xcap stats` end to end: statistics on captures/ checked against the per-frame
 expectations next to each capture (captures/*.expect.json, built from tests/vectors),
 output shapes, options, several files, bad input. Usage: cli_test.py CASE (one ctest test
-per case). Env: V2XCAP, GENCAP (bench capture generator), V2X_VECTORS_DIR (the vectors
-gencap takes its payloads from), CAPTURES (captures/ folder). A missing prerequisite is a
-SKIP; a tool that fails is a FAIL with its exit code and message."""
+per case). Env: V2XCAP, GENCAP (bench capture generator), MKCAP (sample-capture
+builder), V2X_VECTORS_DIR (the vectors gencap takes its payloads from), CAPTURES
+(captures/ folder). A missing prerequisite is a SKIP; a tool that fails is a FAIL with its
+exit code and message."""
 import collections
 import json
 import os
@@ -17,6 +18,7 @@ import tempfile
 V2XCAP = os.environ["V2XCAP"]
 GENCAP = os.environ.get("GENCAP", "")
 VECTORS = os.environ.get("V2X_VECTORS_DIR", "")
+MKCAP = os.environ["MKCAP"]
 CAPTURES = os.environ["CAPTURES"]
 SKIP = 77
 # Sanitizer reports get exit codes of their own, so they can never pass as 0 or 1.
@@ -309,15 +311,10 @@ def stats_by_option_selects_the_table():
 
 
 def wsmp_pcap(path, payloads):
-    """A radiotap pcap, one OCB QoS data frame (EPD, WSMP v3, PSID 0x20) per payload."""
-    recs = b""
-    for i, p in enumerate(payloads):
-        frame = (struct.pack("<BBHI", 0, 0, 8, 0) + bytes([0x88, 0, 0, 0]) + b"\xff" * 6
-                 + bytes([2, 0, 0, 0, 0, 1]) + b"\xff" * 6 + bytes(4)
-                 + bytes([0x88, 0xDC, 0x03, 0x00, 0x20, len(p)]) + p)
-        recs += struct.pack("<IIII", 1700000000 + i, 0, len(frame), len(frame)) + frame
-    with open(path, "wb") as f:
-        f.write(struct.pack("<IHHiIII", 0xA1B2C3D4, 2, 4, 0, 0, 65535, 127) + recs)
+    """A radiotap pcap (mkcap), one OCB QoS data frame (EPD, WSMP v3, PSID 0x20) per
+    payload, a second apart."""
+    subprocess.run([MKCAP, "-o", path, "--interval", "1000", "--llc", "epd", "--psid", "20"]
+                   + [p.hex() for p in payloads], check=True)
 
 
 def stats_decode_counts_messages_that_do_not_decode():

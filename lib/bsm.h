@@ -1,0 +1,75 @@
+/* SAE J2735 BasicSafetyMessage core data (BSMcoreData, UPER), read and written without
+ * the SAE schema: its 25 fields have fixed widths. Values are in J2735's own units; the
+ * "unavailable" value of each field is named here, once. */
+#ifndef V2X_BSM_H
+#define V2X_BSM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "writer.h"
+
+#define V2X_BSM_MSG_ID 20 /* MessageFrame messageId (DSRCmsgID) of a BSM */
+
+enum {
+	V2X_BSM_SECMARK_UNAVAILABLE = 65535,
+	V2X_BSM_LAT_UNAVAILABLE = 900000001,
+	V2X_BSM_LON_UNAVAILABLE = 1800000001,
+	V2X_BSM_ELEV_UNAVAILABLE = -4096,
+	V2X_BSM_ACCURACY_UNAVAILABLE = 255,     /* semiMajor, semiMinor */
+	V2X_BSM_ORIENTATION_UNAVAILABLE = 65535,
+	V2X_BSM_TRANSMISSION_UNAVAILABLE = 7,
+	V2X_BSM_SPEED_UNAVAILABLE = 8191,
+	V2X_BSM_HEADING_UNAVAILABLE = 28800,
+	V2X_BSM_ANGLE_UNAVAILABLE = 127,
+	V2X_BSM_ACCEL_UNAVAILABLE = 2001,       /* long, lat */
+	V2X_BSM_VERT_ACCEL_UNAVAILABLE = -127,
+	V2X_BSM_YAW_RATE_UNAVAILABLE = 0,       /* YawRate has none: 0 is what is sent */
+	V2X_BSM_WHEEL_BRAKES_UNAVAILABLE = 0x10, /* BrakeAppliedStatus bit 0 (first of 5) */
+	V2X_BSM_BRAKE_STATUS_UNAVAILABLE = 0,   /* traction, abs, scs, brakeBoost, auxBrakes */
+	V2X_BSM_SIZE_UNAVAILABLE = 0,           /* VehicleWidth, VehicleLength */
+};
+
+/* The first three fields, which `v2xcap stats` reads from every BSM. */
+struct v2x_bsm_head {
+	uint8_t msg_cnt;        /* 0..127 */
+	uint32_t id;            /* TemporaryID, its 4 octets big-endian */
+	uint16_t sec_mark;      /* ms within the minute */
+};
+
+struct v2x_bsm_core {
+	bool ext, has_part2, has_regional; /* BasicSafetyMessage preamble bits (read only) */
+	uint8_t msg_cnt;
+	uint32_t id;
+	uint16_t sec_mark;
+	int32_t lat, lon;       /* 1/10 micro degree */
+	int32_t elev;           /* 0.1 m */
+	uint8_t semi_major, semi_minor; /* 0.05 m */
+	uint16_t orientation;   /* 360/65535 degree */
+	uint8_t transmission;   /* TransmissionState */
+	uint16_t speed;         /* 0.02 m/s */
+	uint16_t heading;       /* 0.0125 degree */
+	int16_t angle;          /* 1.5 degree */
+	int16_t accel_long, accel_lat; /* 0.01 m/s^2 */
+	int16_t accel_vert;     /* 0.02 G */
+	int16_t yaw_rate;       /* 0.01 degree/s */
+	uint8_t wheel_brakes;   /* BrakeAppliedStatus, 5 bits, bit 0 (unavailable) first */
+	uint8_t traction, abs, scs, brake_boost, aux_brakes;
+	uint16_t width, length; /* cm */
+};
+
+/* A core whose every field is "unavailable" (msgCnt, id 0). */
+void v2x_bsm_core_unavailable(struct v2x_bsm_core *c);
+
+/* From the BasicSafetyMessage value (a MessageFrame's value): 0, or -1 when too short. */
+int v2x_bsm_head_read(const uint8_t *value, size_t len, struct v2x_bsm_head *h);
+int v2x_bsm_core_read(const uint8_t *value, size_t len, struct v2x_bsm_core *c);
+
+/* Rewrites msgCnt, id and secMark of a BasicSafetyMessage value in place; -1 when short. */
+int v2x_bsm_head_write(uint8_t *value, size_t len, const struct v2x_bsm_head *h);
+/* Appends a MessageFrame holding a BasicSafetyMessage of that core data (no part II, no
+ * regional extension); -1 when a value is outside its range. */
+int v2x_bsm_frame_write(struct v2x_buf *out, const struct v2x_bsm_core *c);
+
+#endif
