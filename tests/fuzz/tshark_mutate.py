@@ -131,18 +131,24 @@ def culprits(a, ts, view, cases, tmp):
     return culprits(a, ts, view, cases[:half], tmp) + culprits(a, ts, view, cases[half:], tmp)
 
 
-def run_batch(a, ts, batch, tmp):
+def run_batch(a, ts, batch, tmp, reached):
     """Failures of one batch, [(case, view, why, kept file)]. A failing view is narrowed
     down to the files that fail alone; those leave the batch for the next views. When
-    none fails alone, the merged batch is the reproducer."""
+    none fails alone, the merged batch is the reproducer. Counts in `reached` the frames
+    and how many of them reached each plugin (frame.protocols of the -T fields view)."""
     failures = []
     for view in range(len(ts.views(""))):
         if not batch:
             break
         merged = merge(batch, os.path.join(tmp, "batch.pcapng"))
         name, args = ts.views(merged)[view]
-        why, _, err = ts.run(args, a.timeout * len(batch))
+        why, out, err = ts.run(args, a.timeout * len(batch))
         if why is None:
+            if name == "-T fields":
+                for line in out.splitlines():
+                    protocols = line.split("\t")[0].split(":")
+                    for key in ("frames", "ieee1609dot3", "j2735"):
+                        reached[key] += key == "frames" or key in protocols
             continue
         found = culprits(a, ts, view, batch, tmp)
         if not found:
@@ -189,6 +195,7 @@ def main():
     ts = Tshark(a)
     started = time.time()
     done, failures = 0, []
+    reached = {"frames": 0, "ieee1609dot3": 0, "j2735": 0}
     with tempfile.TemporaryDirectory() as tmp:
         os.chmod(tmp, 0o755)
         while done < a.count:
@@ -201,7 +208,7 @@ def main():
                 batch.append({"src": src, "rate": rate, "seed": seed, "file": f,
                               "cmd": mutate(src, rate, seed, f)})
                 os.chmod(f, 0o644)
-            failures += run_batch(a, ts, batch, tmp)
+            failures += run_batch(a, ts, batch, tmp, reached)
             done += len(batch)
             elapsed = time.time() - started
             print("%d/%d mutated captures, %d failures, %.0f s" % (done, a.count,
@@ -213,6 +220,8 @@ def main():
           "(%s) in %.0f s: %d failures"
           % (done, len(srcs), a.rates, a.first_seed, a.first_seed + done - 1,
              ", ".join(v for v, _ in ts.views("x")), time.time() - started, len(failures)))
+    print("%(frames)d frames (-T fields), %(ieee1609dot3)d reached WSMP, %(j2735)d J2735"
+          % reached)
     for case, view, why, kept in failures:
         print("FAIL: %s (tshark %s: %s), kept as %s" % (case["cmd"], view, why, kept))
     return 1 if failures else 0
