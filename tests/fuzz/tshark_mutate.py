@@ -8,9 +8,9 @@ fields (the fields-only tree) and the summary lines (no tree). With strict wmem
 (WIRESHARK_DEBUG_WMEM_OVERRIDE=strict) and WIRESHARK_ABORT_ON_DISSECTOR_BUG; with plugins
 built with ASan/UBSan, run-tshark preloads the sanitizer runtime (--require-asan SKIPs,
 exit 77, when they are not). A run fails on a non-zero exit, a signal, a timeout, a
-sanitizer report or a dissector bug; the files of a failing batch are then run one by one
-and each one that fails alone is kept in --keep with tshark's stderr and the editcap
-command that makes it again. Exit 0 pass, 1 fail, 77 skip."""
+sanitizer report or a dissector bug; a failing batch is then halved until the files that
+fail alone are found, each kept in --keep with tshark's stderr and the editcap command
+that makes it again. Exit 0 pass, 1 fail, 77 skip."""
 import argparse
 import glob
 import os
@@ -30,8 +30,9 @@ KEY_FIELDS = ("frame.protocols", "ieee1609dot3.version", "ieee1609dot3.psid",
               "j2735.msgid", "j2735.BSMcoreData.id", "j2735.BSMcoreData.lat",
               "j2735.BSMcoreData.speed", "j2735.IntersectionReferenceID.id",
               "_ws.expert.message", "_ws.col.info")
-# What tshark or a runtime prints when something went wrong, whatever the exit code.
-FAILURE_MARKS = ("AddressSanitizer", "LeakSanitizer", "runtime error:", "Dissector bug",
+# What tshark or a runtime prints on stderr when something went wrong, whatever the exit
+# code; stdout (which shows decoded strings of the mutated bytes) only for the first.
+FAILURE_MARKS = ("Dissector bug", "AddressSanitizer", "LeakSanitizer", "runtime error:",
                  "CRITICAL", "ERROR **", "Assertion", "should be TRUE")
 ENV = {"WIRESHARK_DEBUG_WMEM_OVERRIDE": "strict", "WIRESHARK_ABORT_ON_DISSECTOR_BUG": "1",
        "ASAN_OPTIONS": "halt_on_error=1:detect_stack_use_after_return=1",
@@ -42,7 +43,9 @@ class Tshark:
     def __init__(self, a):
         self.a = a
         self.env = dict(os.environ, **ENV)
-        out = self.run(["-G", "fields"], 120)[1]
+        why, out, err = self.run(["-G", "fields"], 120)
+        if why:
+            sys.exit("tshark -G fields with the plugins of %s: %s\n%s" % (a.plugins, why, err))
         present = {l.split("\t")[2] for l in out.splitlines() if l.count("\t") >= 2}
         self.fields = [f for f in KEY_FIELDS if f in present]
 
@@ -60,7 +63,7 @@ class Tshark:
         if p.returncode != 0:
             return "exit %d" % p.returncode, out, err
         for mark in FAILURE_MARKS:
-            if mark in err or mark in out:
+            if mark in err or mark == FAILURE_MARKS[0] and mark in out:
                 return "'%s' in the output" % mark, out, err
         return None, out, err
 
