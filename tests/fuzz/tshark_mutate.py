@@ -43,14 +43,14 @@ class Tshark:
     def __init__(self, a):
         self.a = a
         self.env = dict(os.environ, **ENV)
-        why, out, err = self.run(["-G", "fields"], 120)
+        why, out, err = self.run(["-G", "fields"], 120, dissected=False)
         if why:
             sys.exit("tshark -G fields with the plugins of %s: %s\n%s" % (a.plugins, why, err))
         present = {l.split("\t")[2] for l in out.splitlines() if l.count("\t") >= 2}
         self.fields = [f for f in KEY_FIELDS if f in present]
 
-    def run(self, args, timeout):
-        """(failure or None, stdout, stderr)."""
+    def run(self, args, timeout, dissected=True):
+        """(failure or None, stdout, stderr); `dissected`: stdout shows packets."""
         cmd = [self.a.run_tshark, self.a.plugins] + args
         p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                              errors="replace", env=self.env, start_new_session=True)
@@ -63,7 +63,7 @@ class Tshark:
         if p.returncode != 0:
             return "exit %d" % p.returncode, out, err
         for mark in FAILURE_MARKS:
-            if mark in err or mark == FAILURE_MARKS[0] and mark in out:
+            if mark in err or dissected and mark == FAILURE_MARKS[0] and mark in out:
                 return "'%s' in the output" % mark, out, err
         return None, out, err
 
