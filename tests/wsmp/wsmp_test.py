@@ -531,37 +531,13 @@ def t_wsa_open_type_bounds(env):
     check(media["ieee1609dot3.wsa.ext_channel.unknown"] == ["1"], "media: %r" % media)
 
 
-# --- switching back, fuzzing ------------------------------------------------------------
+# --- switching back --------------------------------------------------------------------
 
 def t_builtin_switch_back(env):
     cap = env.capture("udp2-radiotap.pcap")
     row = env.fields(cap, ["frame.protocols"], "-d", "ethertype==0x88dc,wsmp")[0]
     protocols = one(row, "frame.protocols").split(":")
     check("wsmp" in protocols and "ieee1609dot3" not in protocols, repr(protocols))
-
-
-def t_fuzz(env):
-    # the WSA and v2 frames are few: repeat them so the mutations reach their walks too
-    caps = good_captures(env)
-    caps += ["wsa-radiotap.pcap", "wsa-radiotap-unsecured.pcap", "wsa-edca-radiotap.pcap",
-             "bsm-wsmp-v2.pcap"] * 20
-    bad_dir = os.path.join(env.a.captures, "bad")
-    for f in sorted(os.listdir(bad_dir)):
-        if f.endswith(".expect.json"):
-            exp = expect_of(env, "bad/" + f[:-len(".expect.json")])
-            if exp.get("frames"):  # a readable capture (not garbage or a cut file)
-                caps.append(exp["capture"])
-    all_frames = merged(env, caps, "all.pcapng")
-    frames = len(env.tshark("-r", all_frames, "-T", "fields", "-e", "frame.number").splitlines())
-    check(frames > 0, "no frames to fuzz")
-    for seed in range(1, env.a.seeds + 1):
-        fuzzed = os.path.join(env.tmp, "fuzz-%d.pcapng" % seed)
-        subprocess.run(["editcap", "-E", "0.05", "--seed", str(seed), all_frames, fuzzed],
-                       check=True, capture_output=True)
-        # odd seeds: -V builds the whole tree (every item, every expert info); even
-        # seeds: summary only, the tree-less path; exit 0 = no crash
-        env.tshark(*(["-r", fuzzed] + (["-V"] if seed % 2 else [])))
-    print("%d seeds x %d frames dissected" % (env.a.seeds, frames))
 
 
 TESTS = {
@@ -581,14 +557,12 @@ TESTS = {
     "wsa_edca": t_wsa_edca,
     "wsa_open_type_bounds": t_wsa_open_type_bounds,
     "builtin_switch_back": t_builtin_switch_back,
-    "fuzz": t_fuzz,
 }
 
 
 def main():
     ap = tshark_driver.arg_parser()
     ap.add_argument("--mkcap", required=True)
-    ap.add_argument("--seeds", type=int, default=12)
     ap.add_argument("test", choices=sorted(TESTS))
     a = ap.parse_args()
     env = Env(a)
