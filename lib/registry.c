@@ -78,34 +78,34 @@ const struct v2x_psid v2x_psids[] = {
 
 /* IEEE 1609.3 WAVE element ids (WSMP headers, WSA and legacy WSMP v2). */
 const struct v2x_name v2x_wave_elements[] = {
-	{1, "Service Info"},
-	{2, "Channel Info"},
-	{3, "WAVE Routing Advertisement"},
+	{V2X_WEID_SERVICE_INFO, "Service Info"},
+	{V2X_WEID_CHANNEL_INFO, "Channel Info"},
+	{V2X_WEID_ROUTING_ADVERT, "WAVE Routing Advertisement"},
 	{V2X_WEID_TX_POWER, "Transmit Power Used"},
-	{5, "2D Location"},
-	{6, "3D Location"},
-	{7, "Advertiser Identifier"},
-	{8, "Provider Service Context"},
-	{9, "IPv6 Address"},
-	{10, "Service Port"},
-	{11, "Provider MAC Address"},
-	{12, "EDCA Parameter Set"},
-	{13, "Secondary DNS"},
-	{14, "Gateway MAC Address"},
+	{V2X_WEID_2D_LOCATION, "2D Location"},
+	{V2X_WEID_3D_LOCATION, "3D Location"},
+	{V2X_WEID_ADVERTISER_ID, "Advertiser Identifier"},
+	{V2X_WEID_PROVIDER_CONTEXT, "Provider Service Context"},
+	{V2X_WEID_IPV6_ADDRESS, "IPv6 Address"},
+	{V2X_WEID_SERVICE_PORT, "Service Port"},
+	{V2X_WEID_PROVIDER_MAC, "Provider MAC Address"},
+	{V2X_WEID_EDCA_PARAMETERS, "EDCA Parameter Set"},
+	{V2X_WEID_SECONDARY_DNS, "Secondary DNS"},
+	{V2X_WEID_GATEWAY_MAC, "Gateway MAC Address"},
 	{V2X_WEID_CHANNEL, "Channel Number"},
 	{V2X_WEID_DATA_RATE, "Data Rate"},
-	{17, "Repeat Rate"},
-	{18, "Country String"},
-	{19, "RCPI Threshold"},
-	{20, "WSA Count Threshold"},
-	{21, "Channel Access"},
-	{22, "WSA Count Threshold Interval"},
+	{V2X_WEID_REPEAT_RATE, "Repeat Rate"},
+	{V2X_WEID_COUNTRY_STRING, "Country String"},
+	{V2X_WEID_RCPI_THRESHOLD, "RCPI Threshold"},
+	{V2X_WEID_COUNT_THRESHOLD, "WSA Count Threshold"},
+	{V2X_WEID_CHANNEL_ACCESS, "Channel Access"},
+	{V2X_WEID_COUNT_THRESHOLD_INTERVAL, "WSA Count Threshold Interval"},
 	{V2X_WEID_CHANNEL_LOAD, "Channel Load"},
-	{24, "Protocol Type"},
+	{V2X_WEID_PROTOCOL_TYPE, "Protocol Type"},
 	{V2X_WEID_TIME_CONFIDENCE, "Compact Time Confidence"},
-	{26, "Asserted By SA Signer"},
-	{84, "Extended Channel Infos"},
-	{85, "Application Data"},
+	{V2X_WEID_ASSERTED_BY_SIGNER, "Asserted By SA Signer"},
+	{V2X_WEID_EXT_CHANNEL_INFOS, "Extended Channel Infos"},
+	{V2X_WEID_APPLICATION_DATA, "Application Data"},
 	{V2X_WEID_WSMP, "WSMP"},
 	{V2X_WEID_WSMP_S, "WSMP-S"},
 	{V2X_WEID_WSMP_I, "WSMP-I"},
@@ -172,6 +172,14 @@ const char *v2x_psid_name(uint32_t psid)
 		if (p->psid == psid)
 			return p->name;
 	return NULL;
+}
+
+bool v2x_psid_carries_j2735(uint32_t psid)
+{
+	for (const struct v2x_psid *p = v2x_psids; p->name; p++)
+		if (p->psid == psid)
+			return p->j2735;
+	return false;
 }
 
 const char *v2x_wave_element_name(uint8_t id)
