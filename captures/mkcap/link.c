@@ -40,7 +40,7 @@ static uint32_t crc32_ieee(const uint8_t *p, size_t n)
 enum {
 	RT_TSFT = 0, RT_FLAGS = 1, RT_RATE = 2, RT_CHANNEL = 3, RT_DBM_SIGNAL = 5,
 	RT_ANTENNA = 11, RT_RX_FLAGS = 14,
-	RT_FLAG_FCS = 0x10,
+	RT_FLAG_FCS = 0x10, RT_FLAG_BADFCS = 0x40,
 	RT_CHAN_OFDM = 0x0040, RT_CHAN_5GHZ = 0x0100, RT_CHAN_HALF = 0x4000,
 	RT_CHAN_QUARTER = 0x8000,
 };
@@ -58,7 +58,8 @@ static void radiotap(struct buf *b, const struct frame_opts *o, const struct fra
 	buf_le32(b, 1u << RT_TSFT | 1u << RT_FLAGS | 1u << RT_RATE | 1u << RT_CHANNEL |
 			    1u << RT_DBM_SIGNAL | 1u << RT_ANTENNA | 1u << RT_RX_FLAGS);
 	buf_le64(b, f->tsft);                         /* offset 8 */
-	buf_u8(b, o->fcs ? RT_FLAG_FCS : 0);          /* 16 */
+	buf_u8(b, (uint8_t)((o->fcs ? RT_FLAG_FCS : 0) |
+			    (o->bad_fcs ? RT_FLAG_BADFCS : 0))); /* 16 */
 	buf_u8(b, o->rate);                           /* 17 */
 	buf_le16(b, o->freq);                         /* 18 */
 	buf_le16(b, chan_flags);                      /* 20 */

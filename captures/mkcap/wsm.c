@@ -108,16 +108,19 @@ static void wsmp_v3(struct buf *b, const struct frame_opts *o, const uint8_t *ws
 		wsmp_count(b, o->n_ext);
 		wsmp_elements(b, o);
 	}
-	/* T-header: TPID, then PSID (0, 1) or port numbers (2, 3); 1 and 3 carry an
-	 * empty T-header extension list. */
+	/* T-header: TPID, then PSID (0, 1), port numbers (2, 3) or the p-encoded LPP (4, 5);
+	 * the odd TPIDs carry an empty T-header extension list. */
 	buf_u8(b, (uint8_t)o->tpid);
 	if (o->tpid <= 1) {
 		wsmp_psid(b, o);
+	} else if (o->tpid <= 3) {
+		buf_be16(b, o->udp_port);
+		buf_be16(b, o->udp_port);
 	} else {
-		buf_be16(b, o->udp_port);
-		buf_be16(b, o->udp_port);
+		uint8_t p[4];
+		buf_put(b, p, v2x_psid_encode(o->lpp, p));
 	}
-	if (o->tpid == 1 || o->tpid == 3)
+	if (o->tpid % 2)
 		buf_u8(b, 0);
 	wsmp_count(b, o->wsm_len >= 0 ? (size_t)o->wsm_len : n);
 	buf_put(b, wsm, n);

@@ -233,7 +233,7 @@ def stats_json_shape_is_stable():
         "by_channel", "overflow_channel", "by_sender", "overflow_sender", "bsm_senders",
         "bsm_overflow", "bsm_unreadable"])
     check_eq("not_wsmp keys", list(s["not_wsmp"]),
-             ["link_error", "not_data", "protected", "other_ethertype", "bad_wsmp"])
+             ["link_error", "not_data", "protected", "other_ethertype", "bad_wsmp", "bad_fcs"])
     for g in s["by_type"] + s["by_sender"]:
         check_eq("group keys", list(g), [
             "key", "value", "frames", "share", "rate_per_s", "bytes", "rssi_dbm", "signed",

@@ -16,8 +16,8 @@ struct uper_field {
 
 /* True when nbits bits starting at bitoff are in the captured data. */
 bool uper_have(tvbuff_t *tvb, unsigned bitoff, unsigned nbits);
-/* Unconstrained length determinant (X.691 11.9): 8 or 16 bits; the fragmented form
- * (11xxxxxx) is refused, no WAVE message is that long. */
+/* Unconstrained length determinant (X.691 11.9): 8 or 16 bits, read by libv2x's
+ * v2x_length_read; the fragmented form (11xxxxxx) is refused, no WAVE message is that long. */
 bool uper_length(tvbuff_t *tvb, unsigned bitoff, struct uper_field *f);
 /* VarLengthNumber (PSID p-encoding, IEEE 1609.3 / 1609.12): 8 to 32 bits, decoded by
  * libv2x's v2x_psid_read; more than 4 octets is refused. */
