@@ -205,9 +205,10 @@ static uint64_t analyse(struct v2x_capfile *cf, struct v2x_stats *s, bool decode
 		}
 		struct v2x_frame f;
 		/* A link header that lies about its lengths makes the frame unreadable;
-		 * malformed upper layers are decode errors, counted in the statistics. */
+		 * malformed upper layers are decode errors, counted in the statistics, as
+		 * are frames with a bad FCS (not WSMP: bad_fcs). */
 		if (v2x_frame_parse(fr.linktype, fr.data, fr.caplen, &f) < 0 &&
-		    f.error_layer == V2X_LAYER_NONE &&
+		    f.error_layer == V2X_LAYER_NONE && !f.rt.bad_fcs &&
 		    errors++ < MAX_FRAME_ERRORS_SHOWN)
 			fprintf(stderr, "v2xcap stats: %s: frame %" PRIu64 ": %s\n", fr.file,
 				fr.number, f.error);

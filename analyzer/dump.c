@@ -113,7 +113,8 @@ static void print_upper(const struct v2x_frame *f)
 		if (f->dot2.has_psid)
 			printf(" psid 0x%" PRIx32, f->dot2.psid);
 	}
-	if (f->layer >= V2X_LAYER_J2735) {
+	/* a MessageFrame cut short still names its type (the error follows on the line) */
+	if (f->has_j2735 && f->mf.has_msg_id) {
 		const struct v2x_msgid *m = v2x_msgid_lookup(f->mf.msg_id);
 		printf(" | J2735 %s (%u) %" PRIu32 " B", m ? m->abbrev : "unknown",
 		       f->mf.msg_id, f->mf.value_len);
