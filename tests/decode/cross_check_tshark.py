@@ -8,7 +8,9 @@ must agree, frame by frame, on
 v2xcap's side is `v2xcap dump` (read by tests/dump/check_dump.py's line parser) and, for
 the J2735 values, `v2xcap decode`.
 
-usage: cross_check_tshark.py V2XCAP RUN_TSHARK PLUGIN_DIR CAPTURE...
+usage: cross_check_tshark.py [--user-psids LIST] V2XCAP RUN_TSHARK PLUGIN_DIR CAPTURE...
+--user-psids: the user says these PSIDs carry J2735 (v2xcap --j2735-psid, the J2735
+plugin's extra_psids); then at least one J2735 message must be found.
 A capture under a c2p/ folder is checked only when tshark reads Commsignia C2P (4.6).
 Exit 0 agree, 1 a disagreement, 77 skip (tshark or its plugins missing).
 """
@@ -50,10 +52,10 @@ def run(argv):
     return subprocess.run(argv, capture_output=True, text=True, timeout=300)
 
 
-def tshark_rows(run_tshark, plugins, capture, j2735_values):
+def tshark_rows(run_tshark, plugins, capture, j2735_values, extra):
     fields = HEADER_FIELDS + (J2735_FIELDS if j2735_values else [])
-    argv = [run_tshark, plugins, "-r", capture, "-T", "fields", "-E", "occurrence=a",
-            "-E", "aggregator=" + SEP]
+    argv = [run_tshark, plugins, *extra, "-r", capture, "-T", "fields", "-E",
+            "occurrence=a", "-E", "aggregator=" + SEP]
     for f in fields:
         argv += ["-e", f]
     p = run(argv)
@@ -110,10 +112,10 @@ def header(line):
             "length": g["wsm_length"], "1609.2": g.get("dot2"), "msgid": g.get("msgid")}
 
 
-def v2xcap_headers(v2xcap, capture):
+def v2xcap_headers(v2xcap, capture, extra):
     """The header of every frame, and the frames v2xcap found malformed (their J2735
     values, if any, are not compared: `decode` prints no message for them)."""
-    p = run([v2xcap, "dump", capture])
+    p = run([v2xcap, *extra, "dump", capture])
     if p.returncode not in (0, 1):
         raise SystemExit("FAIL: v2xcap dump %s died: %s" % (capture, p.stderr))
     lines = [line for line in p.stdout.splitlines() if line[:1].isdigit()]
@@ -131,8 +133,8 @@ def j2735_values_tshark(cols):
     return (msgid, *vals, inter if msgid in (MAP, SPAT) else "")
 
 
-def v2xcap_values(v2xcap, capture):
-    p = run([v2xcap, "decode", capture])
+def v2xcap_values(v2xcap, capture, extra):
+    p = run([v2xcap, *extra, "decode", capture])
     if p.returncode not in (0, 1):
         raise SystemExit("FAIL: v2xcap decode %s died: %s" % (capture, p.stderr))
     rows = {}
@@ -156,7 +158,12 @@ def reads_c2p(run_tshark, plugins):
 
 
 def main():
-    v2xcap, run_tshark, plugins, captures = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+    args, user_psids = sys.argv[1:], None
+    if args[0] == "--user-psids":
+        user_psids, args = args[1], args[2:]
+    v2xcap, run_tshark, plugins, captures = args[0], args[1], args[2], args[3:]
+    ours_extra = ["--j2735-psid", user_psids] if user_psids else []
+    theirs_extra = ["-o", "j2735.extra_psids:" + user_psids] if user_psids else []
     fields = run([run_tshark, plugins, "-G", "fields"])
     if fields.returncode != 0:
         print("SKIP: tshark does not run: %s" % fields.stderr.strip()[-200:])
@@ -171,10 +178,11 @@ def main():
     if any(os.sep + "c2p" + os.sep in c for c in captures) and not reads_c2p(run_tshark, plugins):
         print("SKIP (part): this tshark reads no Commsignia C2P (4.6 does): c2p/ not compared")
         captures = [c for c in captures if os.sep + "c2p" + os.sep not in c]
-    failed = frames = values = 0
+    failed = frames = values = found = 0
     for cap in captures:
-        theirs = tshark_rows(run_tshark, plugins, cap, j2735_values)
-        ours, malformed = v2xcap_headers(v2xcap, cap)
+        theirs = tshark_rows(run_tshark, plugins, cap, j2735_values, theirs_extra)
+        ours, malformed = v2xcap_headers(v2xcap, cap, ours_extra)
+        found += sum(1 for h in ours.values() if h.get("msgid") is not None)
         for n in sorted(set(ours) | set(theirs)):
             frames += 1
             # a frame v2xcap did not read (a link type it refuses) has no WSMP for it
@@ -188,7 +196,7 @@ def main():
                     {k: (b or {}).get(k) for k in diff}))
         if not j2735_values:
             continue
-        mine = v2xcap_values(v2xcap, cap)
+        mine = v2xcap_values(v2xcap, cap, ours_extra)
         for n in sorted(set(mine) | {k for k, c in theirs.items()
                                      if c["j2735.msgid"] and k not in malformed}):
             values += 1
@@ -199,6 +207,9 @@ def main():
                 print("FAIL: %s frame %d J2735 values: v2xcap %s, tshark %s" % (cap, n, a, b))
     print("%d captures, %d frames, %d J2735 messages, %d disagreements" % (
         len(captures), frames, values, failed))
+    if user_psids and not found:
+        print("FAIL: PSIDs %s named by the user, yet no J2735 message found" % user_psids)
+        failed += 1
     sys.exit(1 if failed or not frames else 0)
 
 
