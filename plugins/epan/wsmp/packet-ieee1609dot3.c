@@ -139,6 +139,8 @@ static void add_elements(proto_tree *tree, tvbuff_t *tvb, packet_info *pinfo,
 			 uint32_t count_off, unsigned count_len, unsigned announced,
 			 const struct v2x_wave_ext *e, unsigned n, struct wsmp_header *h)
 {
+	if (!tvb_bytes_exist(tvb, (int)count_off, (int)count_len))
+		return; /* the Count itself is cut short: the parse error says so */
 	proto_item *ti = proto_tree_add_uint(tree, hf_ext_count, tvb, (int)count_off,
 					     (int)count_len, announced);
 	proto_tree *xt = proto_item_add_subtree(ti, ett_extensions);
@@ -201,7 +203,7 @@ static proto_item *add_v3(proto_tree *tree, tvbuff_t *tvb, packet_info *pinfo,
 	proto_tree_add_item(nt, hf_subtype, tvb, 0, 1, ENC_NA);
 	proto_tree_add_item(nt, hf_option, tvb, 0, 1, ENC_NA);
 	proto_tree_add_item(nt, hf_version, tvb, 0, 1, ENC_NA);
-	if (w->option && w->n_count_off && w->error != V2X_WSMP_ERR_TRUNCATED)
+	if (w->option && w->n_count_off)
 		add_elements(nt, tvb, pinfo, w->n_count_off, w->n_count_len, w->n_ext_total,
 			     w->ext, w->n_ext, h);
 	if (!w->tpid_off)

@@ -1,5 +1,5 @@
-/* UPER (X.691 unaligned PER) reads on a tvb at bit offsets, for the parts of IEEE
- * 1609.3 WSMP and WSA that are not fixed-width fields. Reads never throw: a field that
+/* UPER (X.691 unaligned PER) reads on a tvb at bit offsets, for the parts of the IEEE
+ * 1609.3 WSA that are not fixed-width fields (the WSMP header is libv2x's to parse). Reads never throw: a field that
  * is not wholly in the captured data, or an encoding we do not accept, returns false. */
 #ifndef V2X_PLUGIN_UPER_H
 #define V2X_PLUGIN_UPER_H
