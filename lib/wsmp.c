@@ -56,12 +56,13 @@ unsigned v2x_wsmp_count_encode(size_t n, uint8_t out[2])
 
 static void decode_element(struct v2x_wave_ext *e, uint8_t version)
 {
-	e->known = v2x_wsmp_element(e->id) && e->len == 1;
+	const struct v2x_wsmp_element *decoded = v2x_wsmp_element(e->id);
+	e->known = decoded && e->len == 1;
 	e->number = 0; /* the slots are not cleared beforehand */
 	if (!e->known)
 		return;
 	e->number = e->value[0];
-	if (v2x_wsmp_element(e->id)->unit == V2X_UNIT_DBM)
+	if (decoded->unit == V2X_UNIT_DBM)
 		/* v3: TXpower80211 INTEGER (-128..127), which UPER codes offset by 128;
 		 * v2 (2010, no ASN.1): a two's-complement dBm octet */
 		e->number = version == 3 ? e->number - 128 : (int8_t)e->value[0];
