@@ -11,7 +11,6 @@ the J2735 values, `v2xcap decode`.
 usage: cross_check_tshark.py [--user-psids LIST] V2XCAP RUN_TSHARK PLUGIN_DIR CAPTURE...
 --user-psids: the user says these PSIDs carry J2735 (v2xcap --j2735-psid, the J2735
 plugin's extra_psids); then at least one J2735 message must be found.
-A capture under a c2p/ folder is checked only when tshark reads Commsignia C2P (4.6).
 Exit 0 agree, 1 a disagreement, 77 skip (tshark or its plugins missing).
 """
 import json
@@ -152,11 +151,6 @@ def v2xcap_values(v2xcap, capture, extra):
     return rows
 
 
-def reads_c2p(run_tshark, plugins):
-    out = run([run_tshark, plugins, "-G", "protocols"]).stdout
-    return any(line.split("\t")[2:3] == ["c2p"] for line in out.splitlines())
-
-
 def main():
     args, user_psids = sys.argv[1:], None
     if args[0] == "--user-psids":
@@ -175,9 +169,6 @@ def main():
     j2735_values = all(f in known for f in J2735_FIELDS)
     if not j2735_values:
         print("NOTE: the J2735 plugin has no schema fields: J2735 values not compared")
-    if any(os.sep + "c2p" + os.sep in c for c in captures) and not reads_c2p(run_tshark, plugins):
-        print("SKIP (part): this tshark reads no Commsignia C2P (4.6 does): c2p/ not compared")
-        captures = [c for c in captures if os.sep + "c2p" + os.sep not in c]
     failed = frames = values = found = 0
     for cap in captures:
         theirs = tshark_rows(run_tshark, plugins, cap, j2735_values, theirs_extra)
