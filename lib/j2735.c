@@ -65,9 +65,10 @@ enum v2x_j2735_basis v2x_j2735_basis(bool has_psid, uint32_t psid, bool user_say
 
 /* The user's PSIDs (v2xcap --j2735-psid): a few ranges, set once before any parse. */
 #define MAX_USER_RANGES 32
-static struct {
+struct psid_range {
 	uint32_t first, last;
-} user_ranges[MAX_USER_RANGES];
+};
+static struct psid_range user_ranges[MAX_USER_RANGES];
 static unsigned n_user_ranges;
 
 static bool read_psid_value(const char *s, char **end, uint32_t *v)
@@ -82,7 +83,7 @@ static bool read_psid_value(const char *s, char **end, uint32_t *v)
 
 int v2x_j2735_psids_set(const char *list)
 {
-	__typeof__(user_ranges) got;
+	struct psid_range got[MAX_USER_RANGES];
 	unsigned n = 0;
 	const char *p = list;
 	while (*p) {
@@ -100,7 +101,7 @@ int v2x_j2735_psids_set(const char *list)
 		n++;
 		p = *end ? end + 1 : end;
 	}
-	memcpy(user_ranges, got, sizeof(got));
+	memcpy(user_ranges, got, n * sizeof(got[0]));
 	n_user_ranges = n;
 	return 0;
 }

@@ -2,9 +2,11 @@
  * a WAVE element or a message id is a one-line change here and nowhere else. */
 #include "registry.h"
 
+#include <stdatomic.h>
 #include <stddef.h>
 
-/* IEEE 1609.12 PSID assignments. j2735 = 1 where SAE J2735 messages travel. */
+/* IEEE 1609.12 PSID assignments, in ascending order. j2735 = 1 where SAE J2735 messages
+ * travel. */
 const struct v2x_psid v2x_psids[] = {
 	{0x00, "System", 0},
 	{0x01, "Electronic fee collection", 0},
@@ -166,20 +168,39 @@ const struct v2x_msgid v2x_msgids[] = {
 	{0, NULL, NULL, 0},
 };
 
+/* The row of psid, NULL when unknown: a branch-free binary search, as every frame asks
+ * (v2x_psids is in ascending order, which tests/unit/test_registry.c checks). */
+static const struct v2x_psid *psid_row(uint32_t psid)
+{
+	const struct v2x_psid *base = v2x_psids;
+	size_t n = sizeof(v2x_psids) / sizeof(v2x_psids[0]) - 1; /* less the end row */
+	while (n > 1) {
+		size_t half = n / 2;
+		base = base[half].psid <= psid ? base + half : base;
+		n -= half;
+	}
+	return base->psid == psid ? base : NULL;
+}
+
 const char *v2x_psid_name(uint32_t psid)
 {
-	for (const struct v2x_psid *p = v2x_psids; p->name; p++)
-		if (p->psid == psid)
-			return p->name;
-	return NULL;
+	const struct v2x_psid *p = psid_row(psid);
+	return p ? p->name : NULL;
 }
+
+/* The last PSID asked and its answer, as psid << 2 | 2 (set) | j2735: captures come in
+ * runs of a few PSIDs, and every frame asks. Relaxed atomics: threads may share it. */
+static _Atomic uint64_t last_j2735;
 
 bool v2x_psid_carries_j2735(uint32_t psid)
 {
-	for (const struct v2x_psid *p = v2x_psids; p->name; p++)
-		if (p->psid == psid)
-			return p->j2735;
-	return false;
+	uint64_t last = atomic_load_explicit(&last_j2735, memory_order_relaxed);
+	if ((last & 2) && (uint32_t)(last >> 2) == psid)
+		return last & 1;
+	const struct v2x_psid *p = psid_row(psid);
+	bool j2735 = p && p->j2735;
+	atomic_store_explicit(&last_j2735, (uint64_t)psid << 2 | 2 | j2735, memory_order_relaxed);
+	return j2735;
 }
 
 const char *v2x_wave_element_name(uint8_t id)
