@@ -90,18 +90,41 @@ static void write_wsmp(struct json_writer *w, const struct v2x_wsmp *ws)
 	json_begin_object(w);
 	json_key(w, "version");
 	json_uint(w, ws->version);
-	json_key(w, "psid");
-	json_uint(w, ws->psid);
-	const char *name = v2x_psid_name(ws->psid);
-	if (name) {
-		json_key(w, "psid_name");
-		json_string(w, name);
+	if (ws->version == 3) {
+		json_key(w, "tpid");
+		json_uint(w, ws->tpid);
+	}
+	if (ws->has_psid) {
+		json_key(w, "psid");
+		json_uint(w, ws->psid);
+		const char *name = v2x_psid_name(ws->psid);
+		if (name) {
+			json_key(w, "psid_name");
+			json_string(w, name);
+		}
+	}
+	if (ws->has_lpp) {
+		json_key(w, "lpp");
+		json_uint(w, ws->lpp);
+	}
+	if (ws->has_ports) {
+		json_key(w, "src_port");
+		json_uint(w, ws->src_port);
+		json_key(w, "dst_port");
+		json_uint(w, ws->dst_port);
 	}
 	if (ws->n_ext) {
 		json_key(w, "extensions");
 		json_begin_array(w);
 		for (unsigned i = 0; i < ws->n_ext; i++)
 			write_wave_ext(w, &ws->ext[i]);
+		json_end_array(w);
+	}
+	if (ws->n_text) {
+		json_key(w, "t_extensions");
+		json_begin_array(w);
+		for (unsigned i = 0; i < ws->n_text; i++)
+			write_wave_ext(w, &ws->text[i]);
 		json_end_array(w);
 	}
 	json_key(w, "length");

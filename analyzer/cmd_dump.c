@@ -72,17 +72,50 @@ static void print_mac_layer(const struct v2x_frame *f)
 		printf(" | ethertype 0x%04x", f->ethertype);
 }
 
+static void print_elements(const struct v2x_wave_ext *e, unsigned n, const char **sep)
+{
+	for (unsigned i = 0; i < n; i++, *sep = ",") {
+		printf("%s%u", *sep, e[i].id);
+		if (e[i].known) {
+			printf("=%" PRId32, e[i].number);
+			continue;
+		}
+		printf(":");
+		for (unsigned k = 0; k < e[i].len; k++)
+			printf("%02x", e[i].value[k]);
+	}
+}
+
+/* "WSMP v3 [TPID n] PSID 0x20|LPP 0x82|ports 4660>1001 [ext 15=172,99:0102] len 40":
+ * the TPID when it is not 0, the header elements (N- and T-header) decoded or in hex. */
+static void print_wsmp(const struct v2x_wsmp *w)
+{
+	printf(" | WSMP v%u", w->version);
+	if (w->tpid)
+		printf(" TPID %u", w->tpid);
+	if (w->has_psid)
+		printf(" PSID 0x%" PRIx32, w->psid);
+	if (w->has_lpp)
+		printf(" LPP 0x%" PRIx32, w->lpp);
+	if (w->has_ports)
+		printf(" ports %u>%u", w->src_port, w->dst_port);
+	const char *sep = " ext ";
+	print_elements(w->ext, w->n_ext, &sep);
+	print_elements(w->text, w->n_text, &sep);
+	printf(" len %" PRIu32, w->length);
+}
+
 static void print_upper(const struct v2x_frame *f)
 {
 	if (f->layer >= V2X_LAYER_WSMP)
-		printf(" | WSMP v%u PSID 0x%" PRIx32 " len %" PRIu32, f->wsmp.version,
-		       f->wsmp.psid, f->wsmp.length);
+		print_wsmp(&f->wsmp);
 	if (f->has_dot2 && f->layer >= V2X_LAYER_DOT2) {
 		printf(" | 1609.2 %s", v2x_dot2_content_name(f->dot2.content));
 		if (f->dot2.has_psid)
 			printf(" psid 0x%" PRIx32, f->dot2.psid);
 	}
-	if (f->layer >= V2X_LAYER_J2735) {
+	/* a MessageFrame cut short still names its type (the error follows on the line) */
+	if (f->has_j2735 && f->mf.has_msg_id) {
 		const struct v2x_msgid *m = v2x_msgid_lookup(f->mf.msg_id);
 		printf(" | J2735 %s (%u) %" PRIu32 " B", m ? m->abbrev : "unknown",
 		       f->mf.msg_id, f->mf.value_len);

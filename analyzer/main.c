@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "j2735.h"
 #include "j2735dec.h"
 #include "version.h"
 
@@ -96,6 +97,38 @@ int v2x_cli_other_option(const struct v2x_command *cmd, int c, char **argv)
 	return v2x_cli_usage_error(cmd, "unknown option '%s'", arg);
 }
 
+/* --j2735-psid LIST, taken out of argv wherever it stands (before or after the command):
+ * every frame-reading command honours it, as the J2735 plugin's extra_psids preference.
+ * Returns the new argc, or -1 after a usage message. */
+static int take_j2735_psids(int argc, char **argv)
+{
+	static const char opt[] = "--j2735-psid";
+	int out = 0;
+	for (int i = 0; i < argc; i++) {
+		const char *list = NULL;
+		if (strcmp(argv[i], opt) == 0) {
+			if (i + 1 == argc) {
+				fprintf(stderr, "v2xcap: %s needs a list of PSIDs\n", opt);
+				return -1;
+			}
+			list = argv[++i];
+		} else if (strncmp(argv[i], opt, sizeof opt - 1) == 0 &&
+			   argv[i][sizeof opt - 1] == '=') {
+			list = argv[i] + sizeof opt;
+		} else {
+			argv[out++] = argv[i];
+			continue;
+		}
+		if (v2x_j2735_psids_set(list) < 0) {
+			fprintf(stderr, "v2xcap: %s: invalid PSID list '%s' (e.g. 0x7f,0x8010-0x8020)\n",
+				opt, list);
+			return -1;
+		}
+	}
+	argv[out] = NULL;
+	return out;
+}
+
 static void print_help(FILE *out)
 {
 	fprintf(out, "usage: v2xcap [--version] [--help] COMMAND [ARGS]\n\n"
@@ -103,7 +136,9 @@ static void print_help(FILE *out)
 		     "commands:\n");
 	for (size_t i = 0; i < N_COMMANDS; i++)
 		fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].help);
-	fprintf(out, "\n'v2xcap COMMAND --help' shows a command's usage and options.\n");
+	fprintf(out, "\n'v2xcap COMMAND --help' shows a command's usage and options.\n"
+		     "--j2735-psid LIST (any command): payloads of these PSIDs are J2735 too,\n"
+		     "  e.g. 0x7f,0x8010-0x8020 (as the J2735 plugin's extra_psids preference).\n");
 }
 
 static void print_version(void)
@@ -119,6 +154,9 @@ static void print_version(void)
 
 int main(int argc, char **argv)
 {
+	argc = take_j2735_psids(argc, argv);
+	if (argc < 0)
+		return V2X_EXIT_USAGE;
 	if (argc < 2) {
 		print_help(stderr);
 		return V2X_EXIT_USAGE;

@@ -8,7 +8,7 @@
 #include "registry.h"
 #include "stats.h"
 
-#define KEY_UNKNOWN (UINT64_C(1) << 48) /* channel/sender not in the frame */
+#define KEY_UNKNOWN (UINT64_C(1) << 48) /* PSID/channel/sender not in the frame */
 #define SECMARK_MINUTE 60000
 /* Beyond this many empty intervals in a row (a clock jump), the empty ones are not
  * reported one by one. */
@@ -145,6 +145,8 @@ static struct v2x_bsm_sender *bsm_get(struct v2x_bsm_table *t, uint32_t id)
 
 static enum v2x_nonwsmp nonwsmp_reason(const struct v2x_frame *f)
 {
+	if (f->rt.bad_fcs)
+		return V2X_NONWSMP_BAD_FCS;
 	if (f->layer == V2X_LAYER_NONE)
 		return V2X_NONWSMP_LINK_ERROR;
 	if (f->has_mac && !f->mac.is_data)
@@ -168,9 +170,10 @@ static uint64_t frame_key(enum v2x_dimension d, const struct v2x_frame *f)
 {
 	switch (d) {
 	case V2X_BY_TYPE:
-		return f->layer == V2X_LAYER_J2735 ? f->mf.msg_id : V2X_TYPE_NO_J2735;
+		/* a message cut short whose id is readable counts under its type (with an error) */
+		return f->has_j2735 && f->mf.has_msg_id ? f->mf.msg_id : V2X_TYPE_NO_J2735;
 	case V2X_BY_PSID:
-		return f->wsmp.psid;
+		return f->wsmp.has_psid ? f->wsmp.psid : KEY_UNKNOWN;
 	case V2X_BY_CHANNEL:
 		return f->has_radiotap && f->rt.has_channel ? f->rt.freq : KEY_UNKNOWN;
 	case V2X_BY_SENDER:
@@ -349,7 +352,7 @@ static bool filter_pass(const struct v2x_stats_filter *flt, const struct v2x_fra
 {
 	if (flt->by_type && frame_key(V2X_BY_TYPE, f) != flt->msg_id)
 		return false;
-	if (flt->by_psid && f->wsmp.psid != flt->psid)
+	if (flt->by_psid && (!f->wsmp.has_psid || f->wsmp.psid != flt->psid))
 		return false;
 	return true;
 }
@@ -513,7 +516,7 @@ const char *v2x_dimension_name(enum v2x_dimension d)
 const char *v2x_nonwsmp_name(enum v2x_nonwsmp r)
 {
 	static const char *const names[V2X_NONWSMP_N] = {
-		"link_error", "not_data", "protected", "other_ethertype", "bad_wsmp",
+		"link_error", "not_data", "protected", "other_ethertype", "bad_wsmp", "bad_fcs",
 	};
 	return (unsigned)r < V2X_NONWSMP_N ? names[r] : "?";
 }

@@ -35,7 +35,7 @@ struct v2x_sample {
 enum v2x_dimension { V2X_BY_TYPE, V2X_BY_PSID, V2X_BY_CHANNEL, V2X_BY_SENDER, V2X_N_DIMS };
 
 /* Keys of the "type" dimension beyond J2735 message ids (which are 0..32767). */
-#define V2X_TYPE_NO_J2735 0x10000u  /* WSMP whose payload is not a readable MessageFrame */
+#define V2X_TYPE_NO_J2735 0x10000u  /* WSMP whose payload is not J2735 or has no readable messageId */
 
 /* Why a frame did not reach WSMP. */
 enum v2x_nonwsmp {
@@ -44,6 +44,7 @@ enum v2x_nonwsmp {
 	V2X_NONWSMP_PROTECTED,      /* 802.11 protected frame */
 	V2X_NONWSMP_OTHER_ETHERTYPE,/* data frame of another protocol (or no LLC) */
 	V2X_NONWSMP_BAD_WSMP,       /* EtherType 0x88DC but no readable WSMP header */
+	V2X_NONWSMP_BAD_FCS,        /* the receiver flagged a failed FCS: not decoded */
 	V2X_NONWSMP_N
 };
 

@@ -118,6 +118,23 @@ static inline uint64_t v2x_be64(struct v2x_cursor *c) { return v2x_beN(c, 8); }
 static inline uint16_t v2x_le16(struct v2x_cursor *c) { return (uint16_t)v2x_leN(c, 2); }
 static inline uint32_t v2x_le32(struct v2x_cursor *c) { return (uint32_t)v2x_leN(c, 4); }
 
+/* The octet-aligned length determinant of X.691 (11.9) that IEEE 1609.3 calls "Length
+ * and Count" (8.1.3) and J2735's open types use: 0xxxxxxx, or 10xxxxxx xxxxxxxx. The
+ * fragmented form (11xxxxxx) is never in a V2X frame: an error. *nbytes: 1 or 2. */
+static inline uint32_t v2x_length_read(struct v2x_cursor *c, unsigned *nbytes)
+{
+	uint8_t first = v2x_u8(c);
+	*nbytes = 1;
+	if (!(first & 0x80))
+		return first;
+	*nbytes = 2;
+	if ((first & 0xC0) != 0x80) {
+		c->err = true;
+		return 0;
+	}
+	return (uint32_t)(first & 0x3F) << 8 | v2x_u8(c);
+}
+
 /* Bit cursor for UPER/COER bit fields, MSB first. */
 struct v2x_bits {
 	const uint8_t *buf;

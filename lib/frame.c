@@ -24,10 +24,13 @@ enum {
 	DOT2_FIRST_OCTET = 0x03,         /* Ieee1609Dot2Data protocolVersion 3 */
 };
 
+/* Keeps the first error met. */
 static int fail(struct v2x_frame *f, enum v2x_layer at, const char *why)
 {
-	f->error = why;
-	f->error_layer = at;
+	if (!f->error) {
+		f->error = why;
+		f->error_layer = at;
+	}
 	return -1;
 }
 
@@ -37,8 +40,9 @@ static void copy_addr(uint8_t out[6], const uint8_t *a)
 		memcpy(out, a, 6);
 }
 
-/* WSMP and what it carries: 1609.2 when the payload starts with 0x03, then J2735.
- * Inline, as is parse_80211: one call less on every frame's way. */
+/* WSMP and what it carries: 1609.2 when the payload starts with 0x03, then J2735 when
+ * v2x_j2735_basis says so. A WSM cut short (its length beyond the frame) is an error, but
+ * what it holds is still read: a message whose id is there keeps its type. */
 static inline int parse_wsmp_up(const uint8_t *buf, size_t len, struct v2x_frame *f)
 {
 	const char *why = NULL;
@@ -46,10 +50,11 @@ static inline int parse_wsmp_up(const uint8_t *buf, size_t len, struct v2x_frame
 		return fail(f, V2X_LAYER_WSMP, why);
 	f->layer = V2X_LAYER_WSMP;
 	if (f->wsmp.truncated)
-		return fail(f, V2X_LAYER_WSMP, "WSM length exceeds the frame");
+		fail(f, V2X_LAYER_WSMP, "WSM length exceeds the frame");
 
 	const uint8_t *msg = f->wsmp.payload;
 	size_t msg_len = f->wsmp.payload_len;
+	bool has_psid = f->wsmp.has_psid;
 	uint32_t psid = f->wsmp.psid;
 	if (msg_len > 0 && msg[0] == DOT2_FIRST_OCTET) {
 		f->has_dot2 = true;
@@ -58,17 +63,23 @@ static inline int parse_wsmp_up(const uint8_t *buf, size_t len, struct v2x_frame
 		f->layer = V2X_LAYER_DOT2;
 		msg = f->dot2.payload;
 		msg_len = f->dot2.payload_len;
-		if (f->dot2.has_psid)
+		if (f->dot2.has_psid) {
+			has_psid = true;
 			psid = f->dot2.psid;
+		}
 	}
-	/* A WSA is not a J2735 MessageFrame; an empty (e.g. encrypted) payload has none. */
-	if (psid == V2X_PSID_WSA || msg_len == 0 || !msg)
-		return 0;
+	/* An empty (e.g. encrypted) payload has no message. */
+	if (msg_len == 0 || !msg)
+		return f->error ? -1 : 0;
+	f->j2735_basis = v2x_j2735_basis(has_psid, psid, has_psid && v2x_j2735_user_psid(psid),
+					 msg, msg_len);
+	if (f->j2735_basis == V2X_J2735_NOT)
+		return f->error ? -1 : 0;
 	f->has_j2735 = true;
 	if (v2x_msgframe_parse(msg, msg_len, &f->mf, &why) < 0)
 		return fail(f, V2X_LAYER_J2735, why);
 	f->layer = V2X_LAYER_J2735;
-	return 0;
+	return f->error ? -1 : 0;
 }
 
 /* The EtherType's payload: WSMP or, for anything else, the end of the road. */
@@ -103,6 +114,9 @@ static int parse_radiotap(const uint8_t *buf, size_t len, struct v2x_frame *f)
 	if (v2x_radiotap_parse(buf, len, &f->rt, &why) < 0)
 		return fail(f, V2X_LAYER_NONE, why);
 	f->has_radiotap = true;
+	/* The receiver says the frame failed its FCS check: none of it is good data. */
+	if (f->rt.bad_fcs)
+		return fail(f, V2X_LAYER_NONE, "802.11 FCS check failed (radiotap flags: bad FCS)");
 	size_t rest = len - f->rt.hdr_len;
 	if (f->rt.fcs_at_end) {
 		if (rest < 4)

@@ -41,7 +41,8 @@ struct v2x_frame {
 	uint8_t src[6], dst[6];  /* sender / receiver MAC whatever the link type */
 	bool has_src;
 	bool has_dot2;
-	bool has_j2735;
+	bool has_j2735;         /* the payload is taken as J2735 (j2735_basis) */
+	enum v2x_j2735_basis j2735_basis;
 	/* The first error met (static string), with the layer it happened in;
 	 * NULL when every layer present parsed. */
 	const char *error;

@@ -81,14 +81,19 @@ static void wsmp_v3(struct v2x_buf *b, const struct v2x_wsmp_spec *s, size_t len
 		v2x_put_uper_length(b, s->n_ext);
 		wsmp_elements(b, s);
 	}
+	/* T-header: TPID, then the PSID (0, 1), port numbers (2, 3) or the p-encoded LPP
+	 * (4, 5); the odd TPIDs carry an (empty) T-header extension list. */
 	v2x_put_u8(b, (uint8_t)s->tpid);
 	if (s->tpid <= 1) {
 		wsmp_psid(b, s);
-	} else {
+	} else if (s->tpid <= 3) {
 		v2x_put_be16(b, s->src_port);
 		v2x_put_be16(b, s->dst_port);
+	} else {
+		uint8_t p[4];
+		v2x_put(b, p, v2x_psid_encode(s->lpp, p));
 	}
-	if (s->tpid == 1 || s->tpid == 3)
+	if (s->tpid % 2)
 		v2x_put_u8(b, 0); /* T-header extension count */
 	v2x_put_uper_length(b, length);
 }
@@ -132,7 +137,7 @@ static uint32_t crc32_ieee(const uint8_t *p, size_t n)
 enum {
 	RT_TSFT = 0, RT_FLAGS = 1, RT_RATE = 2, RT_CHANNEL = 3, RT_DBM_SIGNAL = 5,
 	RT_ANTENNA = 11, RT_RX_FLAGS = 14,
-	RT_FLAG_FCS = 0x10,
+	RT_FLAG_FCS = 0x10, RT_FLAG_BADFCS = 0x40,
 	RT_CHAN_OFDM = 0x0040, RT_CHAN_5GHZ = 0x0100, RT_CHAN_HALF = 0x4000,
 	RT_CHAN_QUARTER = 0x8000,
 	RT_LEN = 26, /* 8 + the fields, naturally aligned */
@@ -151,7 +156,7 @@ static void radiotap(struct v2x_buf *b, const struct v2x_link_spec *s)
 	v2x_put_le32(b, 1u << RT_TSFT | 1u << RT_FLAGS | 1u << RT_RATE | 1u << RT_CHANNEL |
 				1u << RT_DBM_SIGNAL | 1u << RT_ANTENNA | 1u << RT_RX_FLAGS);
 	v2x_put_le64(b, s->tsft);
-	v2x_put_u8(b, s->fcs ? RT_FLAG_FCS : 0);
+	v2x_put_u8(b, (uint8_t)((s->fcs ? RT_FLAG_FCS : 0) | (s->bad_fcs ? RT_FLAG_BADFCS : 0)));
 	v2x_put_u8(b, s->rate);
 	v2x_put_le16(b, s->freq);
 	v2x_put_le16(b, chan_flags);

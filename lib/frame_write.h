@@ -36,9 +36,10 @@ struct v2x_wsmp_element {
 
 struct v2x_wsmp_spec {
 	unsigned version;       /* 3, or 2 (1609.3-2010) */
-	unsigned tpid;          /* v3: 0, 1 (PSID) or 2, 3 (ports); 1 and 3 add an empty
-				 * T-header extension list */
+	unsigned tpid;          /* v3: 0, 1 (PSID), 2, 3 (ports) or 4, 5 (LPP); the odd ones
+				 * add an empty T-header extension list */
 	uint32_t psid;
+	uint32_t lpp;           /* TPID 4, 5: the local port, p-encoded like a PSID */
 	const uint8_t *psid_raw; /* when set, these octets instead of the p-encoded psid */
 	size_t psid_raw_len;
 	uint16_t src_port, dst_port;
@@ -63,6 +64,7 @@ struct v2x_link_spec {
 	uint8_t rate;           /* 500 kb/s */
 	int8_t rssi;            /* dBm */
 	bool fcs;               /* append the 802.11 FCS (radiotap flag set) */
+	bool bad_fcs;           /* radiotap flags say the FCS check failed (test input) */
 };
 /* The link header(s) for an EtherType, the body, and the FCS when asked. */
 void v2x_link_write(struct v2x_buf *out, const struct v2x_link_spec *s, uint16_t ethertype,

@@ -72,6 +72,7 @@ static inline void read_field(const uint8_t *q, unsigned bit, struct v2x_radiota
 		rt->flags = q[0];
 		rt->has_flags = true;
 		rt->fcs_at_end = (rt->flags & V2X_RT_FLAG_FCS) != 0;
+		rt->bad_fcs = (rt->flags & V2X_RT_FLAG_BADFCS) != 0;
 		break;
 	case 2:
 		rt->rate = q[0];

@@ -30,6 +30,7 @@ struct v2x_radiotap {
 	int8_t noise_dbm;
 	uint8_t antenna;
 	bool fcs_at_end;        /* flags & V2X_RT_FLAG_FCS */
+	bool bad_fcs;           /* flags & V2X_RT_FLAG_BADFCS: the frame failed its FCS check */
 };
 
 /* 0 on success; -1 with a static message in *why on a malformed or truncated header. */

@@ -2,9 +2,11 @@
  * a WAVE element or a message id is a one-line change here and nowhere else. */
 #include "registry.h"
 
+#include <stdatomic.h>
 #include <stddef.h>
 
-/* IEEE 1609.12 PSID assignments. j2735 = 1 where SAE J2735 messages travel. */
+/* IEEE 1609.12 PSID assignments, in ascending order. j2735 = 1 where SAE J2735 messages
+ * travel. */
 const struct v2x_psid v2x_psids[] = {
 	{0x00, "System", 0},
 	{0x01, "Electronic fee collection", 0},
@@ -78,34 +80,34 @@ const struct v2x_psid v2x_psids[] = {
 
 /* IEEE 1609.3 WAVE element ids (WSMP headers, WSA and legacy WSMP v2). */
 const struct v2x_name v2x_wave_elements[] = {
-	{1, "Service Info"},
-	{2, "Channel Info"},
-	{3, "WAVE Routing Advertisement"},
+	{V2X_WEID_SERVICE_INFO, "Service Info"},
+	{V2X_WEID_CHANNEL_INFO, "Channel Info"},
+	{V2X_WEID_ROUTING_ADVERT, "WAVE Routing Advertisement"},
 	{V2X_WEID_TX_POWER, "Transmit Power Used"},
-	{5, "2D Location"},
-	{6, "3D Location"},
-	{7, "Advertiser Identifier"},
-	{8, "Provider Service Context"},
-	{9, "IPv6 Address"},
-	{10, "Service Port"},
-	{11, "Provider MAC Address"},
-	{12, "EDCA Parameter Set"},
-	{13, "Secondary DNS"},
-	{14, "Gateway MAC Address"},
+	{V2X_WEID_2D_LOCATION, "2D Location"},
+	{V2X_WEID_3D_LOCATION, "3D Location"},
+	{V2X_WEID_ADVERTISER_ID, "Advertiser Identifier"},
+	{V2X_WEID_PROVIDER_CONTEXT, "Provider Service Context"},
+	{V2X_WEID_IPV6_ADDRESS, "IPv6 Address"},
+	{V2X_WEID_SERVICE_PORT, "Service Port"},
+	{V2X_WEID_PROVIDER_MAC, "Provider MAC Address"},
+	{V2X_WEID_EDCA_PARAMETERS, "EDCA Parameter Set"},
+	{V2X_WEID_SECONDARY_DNS, "Secondary DNS"},
+	{V2X_WEID_GATEWAY_MAC, "Gateway MAC Address"},
 	{V2X_WEID_CHANNEL, "Channel Number"},
 	{V2X_WEID_DATA_RATE, "Data Rate"},
-	{17, "Repeat Rate"},
-	{18, "Country String"},
-	{19, "RCPI Threshold"},
-	{20, "WSA Count Threshold"},
-	{21, "Channel Access"},
-	{22, "WSA Count Threshold Interval"},
+	{V2X_WEID_REPEAT_RATE, "Repeat Rate"},
+	{V2X_WEID_COUNTRY_STRING, "Country String"},
+	{V2X_WEID_RCPI_THRESHOLD, "RCPI Threshold"},
+	{V2X_WEID_COUNT_THRESHOLD, "WSA Count Threshold"},
+	{V2X_WEID_CHANNEL_ACCESS, "Channel Access"},
+	{V2X_WEID_COUNT_THRESHOLD_INTERVAL, "WSA Count Threshold Interval"},
 	{V2X_WEID_CHANNEL_LOAD, "Channel Load"},
-	{24, "Protocol Type"},
+	{V2X_WEID_PROTOCOL_TYPE, "Protocol Type"},
 	{V2X_WEID_TIME_CONFIDENCE, "Compact Time Confidence"},
-	{26, "Asserted By SA Signer"},
-	{84, "Extended Channel Infos"},
-	{85, "Application Data"},
+	{V2X_WEID_ASSERTED_BY_SIGNER, "Asserted By SA Signer"},
+	{V2X_WEID_EXT_CHANNEL_INFOS, "Extended Channel Infos"},
+	{V2X_WEID_APPLICATION_DATA, "Application Data"},
 	{V2X_WEID_WSMP, "WSMP"},
 	{V2X_WEID_WSMP_S, "WSMP-S"},
 	{V2X_WEID_WSMP_I, "WSMP-I"},
@@ -166,12 +168,39 @@ const struct v2x_msgid v2x_msgids[] = {
 	{0, NULL, NULL, 0},
 };
 
+/* The row of psid, NULL when unknown: a branch-free binary search, as every frame asks
+ * (v2x_psids is in ascending order, which tests/unit/test_registry.c checks). */
+static const struct v2x_psid *psid_row(uint32_t psid)
+{
+	const struct v2x_psid *base = v2x_psids;
+	size_t n = sizeof(v2x_psids) / sizeof(v2x_psids[0]) - 1; /* less the end row */
+	while (n > 1) {
+		size_t half = n / 2;
+		base = base[half].psid <= psid ? base + half : base;
+		n -= half;
+	}
+	return base->psid == psid ? base : NULL;
+}
+
 const char *v2x_psid_name(uint32_t psid)
 {
-	for (const struct v2x_psid *p = v2x_psids; p->name; p++)
-		if (p->psid == psid)
-			return p->name;
-	return NULL;
+	const struct v2x_psid *p = psid_row(psid);
+	return p ? p->name : NULL;
+}
+
+/* The last PSID asked and its answer, as psid << 2 | 2 (set) | j2735: captures come in
+ * runs of a few PSIDs, and every frame asks. Relaxed atomics: threads may share it. */
+static _Atomic uint64_t last_j2735;
+
+bool v2x_psid_carries_j2735(uint32_t psid)
+{
+	uint64_t last = atomic_load_explicit(&last_j2735, memory_order_relaxed);
+	if ((last & 2) && (uint32_t)(last >> 2) == psid)
+		return last & 1;
+	const struct v2x_psid *p = psid_row(psid);
+	bool j2735 = p && p->j2735;
+	atomic_store_explicit(&last_j2735, (uint64_t)psid << 2 | 2 | j2735, memory_order_relaxed);
+	return j2735;
 }
 
 const char *v2x_wave_element_name(uint8_t id)

@@ -131,6 +131,7 @@ static struct v2x_link_spec link_spec(enum link l, const struct frame_opts *o,
 		.rate = o->rate,
 		.rssi = o->rssi,
 		.fcs = o->fcs,
+		.bad_fcs = o->bad_fcs,
 	};
 	memcpy(s.src, o->src, 6);
 	return s;

@@ -18,9 +18,10 @@ static const char usage[] =
 	"             [--start EPOCH] [--interval MS] FRAME-OPTIONS... PAYLOAD...\n"
 	"frame options (apply to the following payloads):\n"
 	"  --llc snap|epd  --wsmp 3|2|raw (raw: PAYLOAD is a whole WSMP packet)\n"
-	"  --psid HEX  --psid-raw HEX  --tpid 0-3  --port N\n"
+	"  --psid HEX  --psid-raw HEX  --tpid 0-5  --port N  --lpp HEX (TPID 4/5)\n"
 	"  --ext none|chan=N,rate=N,power=DBM,load=N,ID:HEX  --dot2 none|unsecured|signed\n"
 	"  --freq MHZ  --width 5|10|20  --rate N(500kb/s)  --rssi DBM  --fcs|--no-fcs\n"
+	"  --bad-fcs|--no-bad-fcs (radiotap flags: FCS check failed)\n"
 	"  --src MAC  --wsm-len N (a lying WSM length)  --split|--no-split (concatenated\n"
 	"  MessageFrames)  --repeat N  --msgcnt N,N,... (one BSM per value, msgCnt rewritten)\n"
 	"  --slice OFF,LEN (only these octets of the next payload)\n"
@@ -318,8 +319,11 @@ static int parse_frame_option(struct frame_opts *o, const char *a, const char *v
 	} else if (!strcmp(a, "--psid-raw")) {
 		rc = parse_hexbytes(v, o->psid_raw, sizeof o->psid_raw, &o->psid_raw_len);
 	} else if (!strcmp(a, "--tpid")) {
-		rc = parse_num(v, 10, 0, 3, &num);
+		rc = parse_num(v, 10, 0, 5, &num);
 		o->tpid = (unsigned)num;
+	} else if (!strcmp(a, "--lpp")) {
+		rc = parse_num(v, 16, 0, 0x7FFFFFFFL, &num);
+		o->lpp = (uint32_t)num;
 	} else if (!strcmp(a, "--port")) {
 		rc = parse_num(v, 10, 0, 65535, &num);
 		o->udp_port = (uint16_t)num;
@@ -417,6 +421,8 @@ int main(int argc, char **argv)
 		}
 		if (!strcmp(a, "--fcs") || !strcmp(a, "--no-fcs")) {
 			o.fcs = !strcmp(a, "--fcs");
+		} else if (!strcmp(a, "--bad-fcs") || !strcmp(a, "--no-bad-fcs")) {
+			o.bad_fcs = !strcmp(a, "--bad-fcs");
 		} else if (!strcmp(a, "--split") || !strcmp(a, "--no-split")) {
 			split = !strcmp(a, "--split");
 		} else if (a[0] == '-') {

@@ -28,7 +28,8 @@ struct frame_opts {
 	uint32_t psid;
 	uint8_t psid_raw[8]; /* --psid-raw: written instead of the p-encoding (bad input) */
 	size_t psid_raw_len;
-	unsigned tpid;       /* 0-3 */
+	unsigned tpid;       /* 0-5 */
+	uint32_t lpp;        /* TPID 4/5 */
 	struct v2x_wsmp_element ext[MAX_EXT];
 	size_t n_ext;
 	enum dot2 dot2;
@@ -37,6 +38,7 @@ struct frame_opts {
 	uint8_t rate;        /* 500 kb/s units (radiotap) */
 	int8_t rssi;         /* dBm */
 	bool fcs;
+	bool bad_fcs;        /* radiotap flags say the FCS check failed */
 	uint8_t src[6];
 	long wsm_len;        /* --wsm-len: WSM length field that lies; -1 = honest */
 	uint16_t udp_port;

@@ -31,6 +31,7 @@ void wsmp_wrap(struct v2x_buf *out, const struct frame_opts *o, const uint8_t *w
 		.version = o->wsmp_version,
 		.tpid = o->tpid,
 		.psid = o->psid,
+		.lpp = o->lpp,
 		.psid_raw = o->psid_raw_len ? o->psid_raw : NULL,
 		.psid_raw_len = o->psid_raw_len,
 		.src_port = o->udp_port,

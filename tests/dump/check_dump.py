@@ -24,7 +24,8 @@ import subprocess
 import sys
 import tempfile
 
-WSMP = re.compile(r"^WSMP v(\d+) PSID 0x([0-9a-f]+) len (\d+)$")
+WSMP = re.compile(r"^WSMP v(\d+)(?: TPID (\d+))?(?: PSID 0x([0-9a-f]+))?"
+                  r"(?: LPP 0x([0-9a-f]+))?(?: ports (\d+)>(\d+))?(?: ext (\S+))? len (\d+)$")
 DOT2 = re.compile(r"^1609\.2 (\S+)(?: psid 0x([0-9a-f]+))?$")
 J2735 = re.compile(r"^J2735 (\S+) \((\d+)\) (\d+) B$")
 FREQ = re.compile(r" (\d+)MHz")
@@ -52,7 +53,13 @@ def layers(line):
         if m := LLC.match(seg):
             out["llc"] = m[1].lower()
         elif m := WSMP.match(seg):
-            out["wsmp_version"], out["psid"] = int(m[1]), int(m[2], 16)
+            out.update(wsmp_version=int(m[1]), tpid=int(m[2] or 0),
+                       psid=int(m[3], 16) if m[3] else None, wsm_length=int(m[8]))
+            if m[4]:
+                out["lpp"] = int(m[4], 16)
+            if m[5]:
+                out["ports"] = (int(m[5]), int(m[6]))
+            out["elements"] = elements(m[7])
         elif m := DOT2.match(seg):
             out["dot2"] = m[1]
             if m[2]:
@@ -64,9 +71,23 @@ def layers(line):
     return out
 
 
+def elements(text):
+    """"15=172,99:0102" as {15: 172, 99: "0102"}: decoded values, else the octets."""
+    out = {}
+    for item in text.split(",") if text else []:
+        ident, sep, value = item.partition("=")
+        if not sep:
+            ident, _, value = item.partition(":")
+        out[int(ident)] = int(value) if sep else value
+    return out
+
+
 def malformed(frame):
-    return frame.get("psid", 0) is None or \
-        frame.get("wsm_length_field", 0) > frame.get("wsm_length", 0)
+    """Frames v2xcap must report: an unreadable PSID, a WSM length that lies, a bad FCS
+    flag, a MessageFrame cut short."""
+    return (frame.get("psid", 0) is None and frame.get("tpid", 0) < 2) or \
+        frame.get("wsm_length_field", 0) > frame.get("wsm_length", 0) or \
+        frame.get("bad_fcs", False) or frame.get("j2735_truncated", False)
 
 
 def check_capture(v2xcap, expect_path):
@@ -97,7 +118,9 @@ def check_capture(v2xcap, expect_path):
         n = fr["frame"]
         if g["frame"] != n:
             errors.append(f"line for frame {g['frame']}, expected {n}")
-        link = {k: fr[k] for k in ("freq_mhz", "rssi_dbm", "src", "llc") if fr.get(k)}
+        # a bad FCS stops v2xcap at the radiotap header: no 802.11 fields after it
+        link = {k: fr[k] for k in ("freq_mhz", "rssi_dbm", "src", "llc")
+                if fr.get(k) and not (fr.get("bad_fcs") and k in ("src", "llc"))}
         for key, value in link.items():
             if g.get(key) != value:
                 errors.append(f"frame {n}: {key} {g.get(key)!r}, expected {value!r}")
@@ -110,6 +133,7 @@ def check_capture(v2xcap, expect_path):
                 errors.append(f"frame {n}: WSMP found where the capture has none")
             continue  # e.g. J2735 over UDP: not a WSMP frame
         want = {"wsmp_version": fr["wsmp_version"], "psid": fr["psid"],
+                "tpid": fr.get("tpid", 0), "lpp": fr.get("lpp"),
                 "dot2": fr["dot2"] if fr["dot2"] != "none" else None,
                 "msgid": fr.get("msgid")}
         if "dot2_psid" in fr:

@@ -51,11 +51,13 @@ static struct v2x_frame wsmp_frame(uint32_t psid, int msg_id, uint8_t mac, int8_
 	uint8_t src[6] = {0x02, 0, 0, 0, 0, mac};
 	memcpy(f.src, src, 6);
 	f.wsmp.version = 3;
+	f.wsmp.has_psid = true;
 	f.wsmp.psid = psid;
 	f.wsmp.payload_len = payload_len;
 	if (msg_id >= 0) {
 		f.layer = V2X_LAYER_J2735;
 		f.has_j2735 = true;
+		f.mf.has_msg_id = true;
 		f.mf.msg_id = (uint16_t)msg_id;
 	}
 	return f;

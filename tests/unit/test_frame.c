@@ -252,3 +252,82 @@ TEST(frame_truncated_at_every_offset)
 		free(buf);
 	}
 }
+
+/* WSMP on Ethernet (to broadcast from 02:00:00:00:00:01): N-header 03, then hex. */
+static int parse_wsmp_ether(const char *wsmp_hex, struct v2x_frame *f)
+{
+	char hex[512];
+	snprintf(hex, sizeof hex, "ffffffffffff 020000000001 88dc 03 %s", wsmp_hex);
+	size_t len;
+	uint8_t *b = unit_keep(unit_hex(hex, &len));
+	return v2x_frame_parse(V2X_LINK_ETHERNET, b, len, f);
+}
+
+/* The one J2735 rule: PSID 0 (System) carrying 00 01 02 03 04 is no MessageFrame
+ * (messageId 1 is not defined), unless the user names the PSID; a defined messageId
+ * whose open type fills the payload is one whatever the PSID. */
+TEST(frame_j2735_taken_by_psid_user_or_strict_content)
+{
+	struct v2x_frame f;
+	CHECK_INT(parse_wsmp_ether("00 00 05 0001020304", &f), 0);
+	CHECK(!f.has_j2735);
+	CHECK_INT(f.layer, V2X_LAYER_WSMP);
+	CHECK_INT(v2x_j2735_psids_set("0x0,0x8010-0x8020"), 0);
+	CHECK_INT(parse_wsmp_ether("00 00 05 0001020304", &f), 0);
+	CHECK_INT(f.j2735_basis, V2X_J2735_BY_USER);
+	CHECK_INT(f.mf.msg_id, 1);
+	CHECK_INT(v2x_j2735_psids_set("0x7f,zz"), -1); /* refused: the list stays */
+	CHECK(v2x_j2735_user_psid(0x8015));
+	CHECK_INT(v2x_j2735_psids_set(""), 0);
+	CHECK(!v2x_j2735_user_psid(0));
+	/* PSID 0x7f (testing), messageId 20 with a 2-octet value: exactly the payload */
+	CHECK_INT(parse_wsmp_ether("00 7f 05 0014 02 abcd", &f), 0);
+	CHECK_INT(f.j2735_basis, V2X_J2735_BY_CONTENT);
+	CHECK_INT(parse_wsmp_ether("00 7f 06 0014 02 abcd ee", &f), 0); /* one octet more */
+	CHECK(!f.has_j2735);
+	CHECK_INT(parse_wsmp_ether("00 20 05 0014 02 abcd", &f), 0);
+	CHECK_INT(f.j2735_basis, V2X_J2735_BY_PSID);
+	/* TPID 4: an LPP, no PSID; the BSM is J2735 by its content */
+	CHECK_INT(parse_wsmp_ether("04 8002 05 0014 02 abcd", &f), 0);
+	CHECK(!f.wsmp.has_psid);
+	CHECK_INT(f.wsmp.lpp, 0x82);
+	CHECK_INT(f.j2735_basis, V2X_J2735_BY_CONTENT);
+}
+
+/* A BSM whose MessageFrame announces 61 octets and holds 28: an error, its type kept. */
+TEST(frame_messageframe_cut_short_keeps_its_id)
+{
+	struct v2x_frame f;
+	char hex[256] = "00 20 1f 0014 3d";
+	for (int i = 0; i < 28; i++)
+		strcat(hex, "5a");
+	CHECK_INT(parse_wsmp_ether(hex, &f), -1);
+	CHECK(f.has_j2735);
+	CHECK(f.mf.has_msg_id);
+	CHECK(f.mf.truncated);
+	CHECK_INT(f.mf.msg_id, 20);
+	CHECK_INT(f.error_layer, V2X_LAYER_J2735);
+	/* the WSM itself cut short (its length says 64): still a BSM, the first error kept */
+	strcpy(hex, "00 20 40 0014 3d");
+	for (int i = 0; i < 28; i++)
+		strcat(hex, "5a");
+	CHECK_INT(parse_wsmp_ether(hex, &f), -1);
+	CHECK_INT(f.mf.msg_id, 20);
+	CHECK_INT(f.error_layer, V2X_LAYER_WSMP);
+}
+
+/* Radiotap flags 0x40: the frame failed its FCS check, and is not read further. */
+TEST(frame_bad_fcs_not_decoded)
+{
+	size_t len;
+	/* radiotap v0, length 9, present: flags; flags = FCS at end | bad FCS; then a
+	 * 24-octet 802.11 header stand-in and the 4-octet FCS */
+	uint8_t *b = unit_keep(unit_hex("00 00 0900 02000000 50"
+					"0800000000000000000000000000000000000000000000 00 00000000",
+					&len));
+	struct v2x_frame f;
+	CHECK_INT(v2x_frame_parse(V2X_LINK_RADIOTAP, b, len, &f), -1);
+	CHECK(f.rt.bad_fcs);
+	CHECK(!f.has_mac);
+	CHECK_INT(f.layer, V2X_LAYER_NONE);
+}

@@ -38,6 +38,15 @@ TEST(registry_j2735_flag_marks_psids_carrying_j2735)
 	CHECK(!j2735_flag(0x204080));
 }
 
+TEST(registry_psid_table_ascending)
+{
+	for (const struct v2x_psid *p = v2x_psids; p->name && p[1].name; p++)
+		CHECK(p->psid < p[1].psid);
+	CHECK(v2x_psid_carries_j2735(0x20) && v2x_psid_carries_j2735(0x204097));
+	CHECK(!v2x_psid_carries_j2735(0x87) && !v2x_psid_carries_j2735(0x1020407f));
+	CHECK(v2x_psid_name(0x1020407e) && !v2x_psid_name(0x1020407f) && v2x_psid_name(0));
+}
+
 TEST(registry_psid_table_has_no_duplicates)
 {
 	for (const struct v2x_psid *a = v2x_psids; a->name; a++) {

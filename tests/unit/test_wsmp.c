@@ -237,10 +237,54 @@ TEST(wsmp_v3_tpid_t_header_extensions)
 	CHECK_INT(w->text[0].value[0], 0xff);
 	CHECK_INT(w->payload_len, 1);
 	w = parse_ok("03 05 20 00 00"); /* LPP, empty extensions */
-	CHECK_INT(w->psid, 0x20);
+	CHECK(w->has_lpp);
+	CHECK_INT(w->lpp, 0x20);
+	CHECK(!w->has_psid); /* an LPP is a port, not a PSID (1609.3 TPID 4/5) */
 	w = parse_ok("03 03 0001 0002 01 1001 0c 00");
 	CHECK(w->has_ports);
 	CHECK_INT(w->n_text, 1);
+}
+
+/* Every field at the offset a dissector draws it: N-header Count and elements, TPID,
+ * Address Info, T-header Count and elements, WSM length. */
+TEST(wsmp_v3_offsets)
+{
+	const struct v2x_wsmp *w = parse_ok("0b 02 0f01ac 048001ff 05 8002 01 6301ff 02 abcd");
+	CHECK_INT(w->n_count_off, 1);
+	CHECK_INT(w->n_count_len, 1);
+	CHECK_INT(w->ext[0].off, 2);
+	CHECK_INT(w->ext[0].number, 172);
+	CHECK_INT(w->ext[1].off, 5);
+	CHECK_INT(w->ext[1].len_len, 2);   /* a 2-octet length of 1: still 1609.3's form */
+	CHECK_INT(w->ext[1].number, 127);  /* tx power 0xff - 128 */
+	CHECK_INT(w->tpid_off, 9);
+	CHECK_INT(w->addr_off, 10);
+	CHECK_INT(w->addr_len, 2);
+	CHECK_INT(w->lpp, 0x82);
+	CHECK_INT(w->t_count_off, 12);
+	CHECK_INT(w->text[0].off, 13);
+	CHECK_INT(w->length_off, 16);
+	CHECK_INT(w->hdr_len, 17);
+	CHECK_INT(w->payload_len, 2);
+}
+
+TEST(wsmp_errors_say_what_and_where)
+{
+	struct frame f = {0};
+	CHECK_INT(parse_hex(&f, "0300c0"), -1);
+	CHECK_INT(f.w.error, V2X_WSMP_ERR_PSID);
+	CHECK_INT(f.w.error_off, 2);
+	CHECK_INT(parse_hex(&f, "0b030f01"), -1);
+	CHECK_INT(f.w.error, V2X_WSMP_ERR_TRUNCATED);
+	CHECK_INT(parse_hex(&f, "03092002abcd"), -1);
+	CHECK_INT(f.w.error, V2X_WSMP_ERR_TPID);
+	CHECK_INT(f.w.tpid_off, 1);
+	CHECK_INT(parse_hex(&f, "05002002abcd"), -1);
+	CHECK_INT(f.w.error, V2X_WSMP_ERR_VERSION);
+	CHECK_INT(parse_hex(&f, "030020"), -1);
+	CHECK_INT(f.w.error, V2X_WSMP_ERR_TRUNCATED);
+	CHECK_INT(f.w.error_off, 3);
+	free(f.buf);
 }
 
 TEST(wsmp_v3_undefined_tpid_rejected)

@@ -339,6 +339,20 @@ def t_raw_j2735_preference(env):
     check("data" in off and "j2735" not in off, "off: %r" % off)
 
 
+def t_j2735_rule(env):
+    """libv2x's rule in the plugin: PSID 0 carrying 00 01 02 03 04 (messageId 1, not
+    defined) is data; J2735 once extra_psids names PSID 0; by content past any PSID."""
+    protocols = protocol_filter_names(env.tshark("-G", "protocols"))
+    if "j2735" not in protocols:
+        return SKIP  # needs the J2735 plugin
+    cap = env.text2pcap("rule", ["030000050001020304", "03047f05001402abcd"])
+    rows = env.fields(cap, ["frame.protocols", "j2735.msgid"])
+    check("j2735" not in one(rows[0], "frame.protocols"), "PSID 0 payload taken as J2735")
+    check(rows[1]["j2735.msgid"] == ["20"], "TPID 4, BSM by content: %r" % rows[1])
+    rows = env.fields(cap, ["j2735.msgid"], "-o", "j2735.extra_psids:0")
+    check(rows[0]["j2735.msgid"] == ["1"], "extra_psids 0: %r" % rows[0])
+
+
 # --- expert infos on bad input ---------------------------------------------------------
 
 def frames_matching(env, cap, display_filter):
@@ -551,6 +565,7 @@ TESTS = {
     "v2_header": t_v2_header,
     "tpids": t_tpids,
     "raw_j2735_preference": t_raw_j2735_preference,
+    "j2735_rule": t_j2735_rule,
     "bad_captures_expert_infos": t_bad_captures_expert_infos,
     "bad_version_and_truncated_header": t_bad_version_and_truncated_header,
     "wsa": t_wsa,

@@ -248,16 +248,28 @@ static int dissect_frame(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree, gu
 	s->has_psid = has_psid;
 	if (has_psid)
 		proto_item_set_generated(proto_tree_add_uint(jt, hf_j2735_psid, tvb, 0, 0, psid));
-	if (v2x_msgframe_parse(buf, len, &mf, &why) < 0) {
+	int rc = v2x_msgframe_parse(buf, len, &mf, &why);
+	proto_item *idi = NULL;
+	if (mf.has_msg_id) {
+		s->msg_id = mf.msg_id;
+		s->has_msg_id = TRUE;
+		proto_tree_add_bits_item(jt, hf_j2735_ext, tvb, 0, 1, ENC_BIG_ENDIAN);
+		idi = proto_tree_add_bits_item(jt, hf_j2735_msgid, tvb, MSGID_BIT_OFFSET,
+					       MSGID_BITS, ENC_BIG_ENDIAN);
+	}
+	if (rc < 0) {
+		/* A message cut short whose id is readable keeps its type (Info, statistics). */
 		proto_tree_add_expert_format(jt, pinfo, &ei_j2735_malformed, tvb, 0, -1, "%s", why);
-		col_add_str(pinfo->cinfo, COL_INFO, "J2735 (malformed)");
+		const struct v2x_msgid *m = mf.has_msg_id ? v2x_msgid_lookup(mf.msg_id) : NULL;
+		if (m)
+			col_add_fstr(pinfo->cinfo, COL_INFO, "%s [%s]", m->abbrev,
+				     mf.truncated ? "truncated" : "malformed");
+		else
+			col_add_str(pinfo->cinfo, COL_INFO, "J2735 (malformed)");
+		if (mf.has_msg_id)
+			tap_queue_packet(j2735_tap, pinfo, s);
 		return len;
 	}
-	s->msg_id = mf.msg_id;
-	s->has_msg_id = TRUE;
-	proto_tree_add_bits_item(jt, hf_j2735_ext, tvb, 0, 1, ENC_BIG_ENDIAN);
-	proto_item *idi = proto_tree_add_bits_item(jt, hf_j2735_msgid, tvb, MSGID_BIT_OFFSET,
-						   MSGID_BITS, ENC_BIG_ENDIAN);
 	guint value_off = (guint)(mf.value - buf);
 	proto_tree_add_uint(jt, hf_j2735_length, tvb, HEADER_OCTETS, value_off - HEADER_OCTETS,
 			    mf.value_len);

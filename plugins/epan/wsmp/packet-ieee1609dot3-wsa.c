@@ -299,59 +299,59 @@ static void walk_ext_channel_infos(struct walk *w, proto_tree *t)
 static void walk_extension_value(struct walk *w, proto_tree *t, uint8_t id, uint32_t len)
 {
 	switch (id) {
-	case 17: /* RepeatRate */
+	case V2X_WEID_REPEAT_RATE:
 		walk_bits(w, t, hf_repeat_rate, 8);
 		break;
-	case 5: /* TwoDLocation: fill bit, latitude, longitude (0.1 micro degree) */
-	case 6: /* ThreeDLocation: the same plus elevation */
+	case V2X_WEID_2D_LOCATION: /* fill bit, latitude, longitude (0.1 micro degree) */
+	case V2X_WEID_3D_LOCATION: /* the same plus elevation */
 		w->bit += 1;
 		walk_signed(w, t, hf_latitude, 31, -900000000);
 		walk_signed(w, t, hf_longitude, 32, -1799999999);
-		if (id == 6)
+		if (id == V2X_WEID_3D_LOCATION)
 			walk_signed(w, t, hf_elevation, 16, -4096);
 		break;
-	case 7: /* AdvertiserIdentifier: UTF8String */
+	case V2X_WEID_ADVERTISER_ID: /* UTF8String */
 		walk_octets(w, t, hf_advertiser_id, walk_length(w, t, hf_ext_length), ENC_UTF_8);
 		break;
-	case 8: /* ProviderServiceContext: 3 fill bits, 5-bit size, octets */
+	case V2X_WEID_PROVIDER_CONTEXT: /* 3 fill bits, 5-bit size, octets */
 		w->bit += 3;
 		walk_octets(w, t, hf_psc, walk_bits(w, t, hf_ext_length, 5), ENC_NA);
 		break;
-	case 9:  /* IPv6Address */
-	case 13: /* SecondaryDns */
+	case V2X_WEID_IPV6_ADDRESS:
+	case V2X_WEID_SECONDARY_DNS:
 		walk_octets(w, t, hf_ipv6_address, 16, ENC_NA);
 		break;
-	case 10:
+	case V2X_WEID_SERVICE_PORT:
 		walk_bits(w, t, hf_service_port, 16);
 		break;
-	case 11: /* ProviderMacAddress */
-	case 14: /* GatewayMacAddress */
+	case V2X_WEID_PROVIDER_MAC:
+	case V2X_WEID_GATEWAY_MAC:
 		walk_octets(w, t, hf_mac_address, 6, ENC_NA);
 		break;
-	case 19:
+	case V2X_WEID_RCPI_THRESHOLD:
 		walk_bits(w, t, hf_rcpi_threshold, 8);
 		break;
-	case 20:
+	case V2X_WEID_COUNT_THRESHOLD:
 		walk_bits(w, t, hf_count_threshold, 8);
 		break;
-	case 21:
+	case V2X_WEID_CHANNEL_ACCESS:
 		walk_bits(w, t, hf_channel_access, 8);
 		break;
-	case 22:
+	case V2X_WEID_COUNT_THRESHOLD_INTERVAL:
 		walk_bits(w, t, hf_count_threshold_interval, 8);
 		break;
-	case 24:
+	case V2X_WEID_PROTOCOL_TYPE:
 		walk_varlen(w, t, hf_protocol_type);
 		break;
-	case 26: /* AssertedBySASigner: NULL */
+	case V2X_WEID_ASSERTED_BY_SIGNER: /* NULL */
 		break;
-	case 85:
+	case V2X_WEID_APPLICATION_DATA:
 		walk_octets(w, t, hf_application_data, walk_length(w, t, hf_ext_length), ENC_NA);
 		break;
-	case 12: /* EdcaParameterSet */
+	case V2X_WEID_EDCA_PARAMETERS:
 		walk_edca_set(w, t);
 		break;
-	case 84: /* ExtendedChannelInfos; its ChannelInfos cannot carry another one */
+	case V2X_WEID_EXT_CHANNEL_INFOS: /* its ChannelInfos cannot carry another one */
 		if (!w->in_ext_channel) {
 			walk_ext_channel_infos(w, t);
 			break;

@@ -15,10 +15,12 @@
 #include <epan/unit_strings.h>
 
 #include "ieee1609dot3.h"
+#include "j2735.h"
+#include "radiotap.h"
 #include "registry.h"
 #include "ws-compat.h"
-#include "uper.h"
 #include "vals.h"
+#include "wsmp.h"
 
 #define WSMP_V2 2
 #define WSMP_V3 3
@@ -63,6 +65,7 @@ static expert_field ei_trailing = EI_INIT;
 static expert_field ei_ext_unknown = EI_INIT;
 static expert_field ei_ext_bad_length = EI_INIT;
 static expert_field ei_truncated = EI_INIT;
+static expert_field ei_bad_fcs = EI_INIT;
 
 static dissector_table_t psid_table;
 static dissector_handle_t dot2_handle;
@@ -75,6 +78,8 @@ struct wsmp_header {
 	unsigned version;
 	bool has_psid;
 	uint32_t psid;
+	bool has_lpp;
+	uint32_t lpp;
 	int channel;   /* -1: no channel element */
 	int data_rate; /* -1: no data rate element; else 500 kb/s units */
 	uint32_t length;
@@ -85,236 +90,178 @@ static const value_string subtype_vals[] = {
 	{0, NULL},
 };
 
-static const value_string tpid_vals[] = {
-	{0, "PSID"},
-	{1, "PSID, T-header extensions"},
-	{2, "Source and destination port"},
-	{3, "Source and destination port, T-header extensions"},
-	{4, "LPP"},
-	{5, "LPP, T-header extensions"},
-	{0, NULL},
-};
-
-/* Adds the "truncated header" expert info when n octets at offset are not captured. */
-static bool have(tvbuff_t *tvb, packet_info *pinfo, proto_item *at, int offset, int n)
+/* The field of each header element libv2x decodes (v2x_wsmp_element_kinds). */
+static int element_hf(uint8_t id)
 {
-	if (tvb_bytes_exist(tvb, offset, n))
-		return true;
-	expert_add_info(pinfo, at, &ei_truncated);
-	return false;
-}
-
-/* One 1-octet element value: tx power, channel, data rate, channel load, time
- * confidence. v3 codes tx power as UPER INTEGER(-128..127), i.e. offset by 128;
- * v2 codes it as a signed octet. */
-static void add_element_value(proto_tree *tree, tvbuff_t *tvb, int offset, uint8_t id,
-			      unsigned version, struct wsmp_header *h)
-{
-	uint8_t v = tvb_get_uint8(tvb, offset);
 	switch (id) {
 	case V2X_WEID_TX_POWER:
-		if (version == WSMP_V3)
-			proto_tree_add_int(tree, hf_tx_power, tvb, offset, 1, (int)v - 128);
-		else
-			proto_tree_add_item(tree, hf_tx_power, tvb, offset, 1, ENC_NA);
-		break;
+		return hf_tx_power;
 	case V2X_WEID_CHANNEL:
-		proto_tree_add_item(tree, hf_channel, tvb, offset, 1, ENC_NA);
-		h->channel = v;
-		break;
+		return hf_channel;
 	case V2X_WEID_DATA_RATE:
-		proto_tree_add_item(tree, hf_data_rate, tvb, offset, 1, ENC_NA);
-		h->data_rate = v;
-		break;
+		return hf_data_rate;
 	case V2X_WEID_CHANNEL_LOAD:
-		proto_tree_add_item(tree, hf_channel_load, tvb, offset, 1, ENC_NA);
-		break;
+		return hf_channel_load;
 	case V2X_WEID_TIME_CONFIDENCE:
-		proto_tree_add_item(tree, hf_time_confidence, tvb, offset, 1, ENC_NA);
-		break;
-	}
-}
-
-static bool is_header_element(uint8_t id)
-{
-	return id == V2X_WEID_TX_POWER || id == V2X_WEID_CHANNEL || id == V2X_WEID_DATA_RATE ||
-	       id == V2X_WEID_CHANNEL_LOAD || id == V2X_WEID_TIME_CONFIDENCE;
-}
-
-/* One element: id, length (1 octet in v2, a UPER length determinant in v3), value.
- * Returns the offset after it, or -1 when it is truncated. */
-static int dissect_element(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree, int offset,
-			   unsigned version, struct wsmp_header *h)
-{
-	proto_item *ti = proto_tree_add_item(tree, hf_ext_id, tvb, offset, 1, ENC_NA);
-	proto_tree *et = proto_item_add_subtree(ti, ett_extension);
-	uint8_t id = tvb_get_uint8(tvb, offset);
-	struct uper_field len;
-	if (version == WSMP_V3) {
-		if (!uper_length(tvb, 8 * (unsigned)(offset + 1), &len)) {
-			expert_add_info(pinfo, ti, &ei_truncated);
-			return -1;
-		}
-	} else {
-		if (!have(tvb, pinfo, ti, offset + 1, 1))
-			return -1;
-		len = (struct uper_field){tvb_get_uint8(tvb, offset + 1), 8};
-	}
-	uper_add_uint(et, hf_ext_length, tvb, 8 * (unsigned)(offset + 1), &len);
-	int value_at = offset + 1 + (int)len.nbits / 8;
-	if (!have(tvb, pinfo, ti, value_at, (int)len.value))
-		return -1;
-	int end = value_at + (int)len.value;
-	proto_item_set_len(ti, end - offset);
-	if (!is_header_element(id)) {
-		proto_tree_add_item(et, hf_ext_value, tvb, value_at, (int)len.value, ENC_NA);
-		expert_add_info(pinfo, ti, &ei_ext_unknown);
-	} else if (len.value != 1) {
-		proto_tree_add_item(et, hf_ext_value, tvb, value_at, (int)len.value, ENC_NA);
-		expert_add_info(pinfo, ti, &ei_ext_bad_length);
-	} else {
-		add_element_value(et, tvb, value_at, id, version, h);
-	}
-	return end;
-}
-
-/* v3 extension list (N-header or T-header): count, then the elements. */
-static int dissect_extensions(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
-			      int offset, struct wsmp_header *h)
-{
-	struct uper_field count;
-	if (!uper_length(tvb, 8 * (unsigned)offset, &count)) {
-		expert_add_info(pinfo, proto_tree_get_parent(tree), &ei_truncated);
-		return -1;
-	}
-	proto_item *ti = uper_add_uint(tree, hf_ext_count, tvb, 8 * (unsigned)offset, &count);
-	proto_tree *xt = proto_item_add_subtree(ti, ett_extensions);
-	int start = offset;
-	offset += (int)count.nbits / 8;
-	for (uint32_t i = 0; i < count.value && offset >= 0; i++) {
-		if (!have(tvb, pinfo, ti, offset, 1))
-			return -1;
-		offset = dissect_element(tvb, pinfo, xt, offset, WSMP_V3, h);
-	}
-	if (offset >= 0)
-		proto_item_set_len(ti, offset - start);
-	return offset;
-}
-
-/* The p-encoded PSID (or LPP) at offset, as value with its encoded octets below it. */
-static int dissect_psid(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree, int offset,
-			int hf, uint32_t *value)
-{
-	struct uper_field f;
-	if (!uper_varlen(tvb, 8 * (unsigned)offset, &f)) {
-		proto_item *ti = proto_tree_add_item(tree, hf_psid_encoded, tvb, offset,
-						     tvb_captured_length_remaining(tvb, offset) > 0 ? 1 : 0,
-						     ENC_NA);
-		expert_add_info(pinfo, ti, &ei_bad_psid);
-		return -1;
-	}
-	proto_item *ti = uper_add_uint(tree, hf, tvb, 8 * (unsigned)offset, &f);
-	proto_tree_add_item(proto_item_add_subtree(ti, ett_psid), hf_psid_encoded, tvb, offset,
-			    (int)f.nbits / 8, ENC_NA);
-	*value = f.value;
-	return offset + (int)f.nbits / 8;
-}
-
-/* v3 T-header: TPID, then PSID / ports / LPP, extensions for odd TPIDs, WSM length. */
-static int dissect_v3_t_header(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
-			       proto_item *wsmp_item, int offset, struct wsmp_header *h)
-{
-	if (!have(tvb, pinfo, wsmp_item, offset, 1))
-		return -1;
-	int start = offset;
-	proto_tree *tt = proto_tree_add_subtree(tree, tvb, offset, -1, ett_t_header, NULL,
-						"T-header");
-	proto_item *tpid_item;
-	uint32_t tpid;
-	tpid_item = proto_tree_add_item_ret_uint(tt, hf_tpid, tvb, offset, 1, ENC_NA, &tpid);
-	offset++;
-	uint32_t lpp;
-	switch (tpid) {
-	case 0:
-	case 1:
-		offset = dissect_psid(tvb, pinfo, tt, offset, hf_psid, &h->psid);
-		h->has_psid = offset >= 0;
-		break;
-	case 2:
-	case 3:
-		if (!have(tvb, pinfo, tpid_item, offset, 4))
-			return -1;
-		proto_tree_add_item(tt, hf_src_port, tvb, offset, 2, ENC_BIG_ENDIAN);
-		proto_tree_add_item(tt, hf_dst_port, tvb, offset + 2, 2, ENC_BIG_ENDIAN);
-		offset += 4;
-		break;
-	case 4:
-	case 5:
-		offset = dissect_psid(tvb, pinfo, tt, offset, hf_lpp, &lpp);
-		break;
+		return hf_time_confidence;
 	default:
-		expert_add_info(pinfo, tpid_item, &ei_bad_tpid);
 		return -1;
 	}
-	if (offset >= 0 && tpid % 2)
-		offset = dissect_extensions(tvb, pinfo, tt, offset, h);
-	if (offset < 0)
-		return -1;
-	struct uper_field len;
-	if (!uper_length(tvb, 8 * (unsigned)offset, &len)) {
-		expert_add_info(pinfo, wsmp_item, &ei_truncated);
-		return -1;
-	}
-	uper_add_uint(tt, hf_length, tvb, 8 * (unsigned)offset, &len);
-	h->length = len.value;
-	offset += (int)len.nbits / 8;
-	proto_item_set_len(proto_tree_get_parent(tt), offset - start);
-	return offset;
 }
 
-/* v3: N-header (subtype, option indicator, version, extensions) then the T-header. */
-static int dissect_v3(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
-		      proto_item *wsmp_item, struct wsmp_header *h)
+/* One element as libv2x found it: id, length, value (decoded when libv2x knows it). */
+static void add_element(proto_tree *tree, tvbuff_t *tvb, packet_info *pinfo,
+			const struct v2x_wave_ext *e, struct wsmp_header *h)
 {
-	proto_tree *nt = proto_tree_add_subtree(tree, tvb, 0, 1, ett_n_header, NULL, "N-header");
+	int off = (int)e->off, value_at = off + 1 + e->len_len;
+	proto_item *ti = proto_tree_add_item(tree, hf_ext_id, tvb, off, 1, ENC_NA);
+	proto_item_set_len(ti, value_at + e->len - off);
+	proto_tree *et = proto_item_add_subtree(ti, ett_extension);
+	proto_tree_add_uint(et, hf_ext_length, tvb, off + 1, e->len_len, e->len);
+	const struct v2x_wsmp_element_kind *known = v2x_wsmp_element_kind(e->id);
+	if (!e->known) {
+		proto_tree_add_item(et, hf_ext_value, tvb, value_at, e->len, ENC_NA);
+		expert_add_info(pinfo, ti, known ? &ei_ext_bad_length : &ei_ext_unknown);
+		return;
+	}
+	if (known->unit == V2X_UNIT_DBM)
+		proto_tree_add_int(et, element_hf(e->id), tvb, value_at, 1, e->number);
+	else
+		proto_tree_add_uint(et, element_hf(e->id), tvb, value_at, 1, (uint32_t)e->number);
+	if (known->unit == V2X_UNIT_CHANNEL)
+		h->channel = e->number;
+	else if (known->unit == V2X_UNIT_RATE_500K)
+		h->data_rate = e->number;
+}
+
+/* A Count field and the elements libv2x kept of its list. */
+static void add_elements(proto_tree *tree, tvbuff_t *tvb, packet_info *pinfo,
+			 uint32_t count_off, unsigned count_len, unsigned announced,
+			 const struct v2x_wave_ext *e, unsigned n, struct wsmp_header *h)
+{
+	if (!tvb_bytes_exist(tvb, (int)count_off, (int)count_len))
+		return; /* the Count itself is cut short: the parse error says so */
+	proto_item *ti = proto_tree_add_uint(tree, hf_ext_count, tvb, (int)count_off,
+					     (int)count_len, announced);
+	proto_tree *xt = proto_item_add_subtree(ti, ett_extensions);
+	for (unsigned i = 0; i < n; i++)
+		add_element(xt, tvb, pinfo, &e[i], h);
+	if (n)
+		proto_item_set_len(ti, (int)(e[n - 1].off + 1 + e[n - 1].len_len + e[n - 1].len -
+					     count_off));
+}
+
+/* A p-encoded PSID or LPP, as its value with the encoded octets below it. */
+static void add_pencoded(proto_tree *tree, tvbuff_t *tvb, int hf, const struct v2x_wsmp *w,
+			 uint32_t value)
+{
+	proto_item *ti = proto_tree_add_uint(tree, hf, tvb, (int)w->addr_off, (int)w->addr_len,
+					     value);
+	proto_tree_add_item(proto_item_add_subtree(ti, ett_psid), hf_psid_encoded, tvb,
+			    (int)w->addr_off, (int)w->addr_len, ENC_NA);
+}
+
+/* The Address Info libv2x read (PSID, LPP or ports) and the T-header extensions. */
+static void add_address(proto_tree *tree, tvbuff_t *tvb, packet_info *pinfo,
+			const struct v2x_wsmp *w, struct wsmp_header *h)
+{
+	if (w->has_psid)
+		add_pencoded(tree, tvb, hf_psid, w, w->psid);
+	if (w->has_lpp)
+		add_pencoded(tree, tvb, hf_lpp, w, w->lpp);
+	if (w->has_ports) {
+		proto_tree_add_uint(tree, hf_src_port, tvb, (int)w->addr_off, 2, w->src_port);
+		proto_tree_add_uint(tree, hf_dst_port, tvb, (int)w->addr_off + 2, 2, w->dst_port);
+	}
+	if (w->t_count_off)
+		add_elements(tree, tvb, pinfo, w->t_count_off, w->t_count_len, w->n_text_total,
+			     w->text, w->n_text, h);
+	h->has_psid = w->has_psid;
+	h->psid = w->psid;
+	h->has_lpp = w->has_lpp;
+	h->lpp = w->lpp;
+}
+
+static void add_length(proto_tree *tree, tvbuff_t *tvb, const struct v2x_wsmp *w,
+		       struct wsmp_header *h)
+{
+	if (!w->length_off || w->error)
+		return;
+	proto_tree_add_uint(tree, hf_length, tvb, (int)w->length_off, (int)w->length_len,
+			    w->length);
+	h->length = w->length;
+}
+
+/* v3: N-header (subtype, option indicator, version, extensions), T-header (TPID, Address
+ * Info, extensions, WSM length): what v2x_wsmp_parse found, where it found it. Returns
+ * the item an error of the parse belongs to. */
+static proto_item *add_v3(proto_tree *tree, tvbuff_t *tvb, packet_info *pinfo,
+			  const struct v2x_wsmp *w, struct wsmp_header *h)
+{
+	proto_item *ni;
+	proto_tree *nt = proto_tree_add_subtree(tree, tvb, 0, 1, ett_n_header, &ni, "N-header");
 	proto_tree_add_item(nt, hf_subtype, tvb, 0, 1, ENC_NA);
 	proto_tree_add_item(nt, hf_option, tvb, 0, 1, ENC_NA);
 	proto_tree_add_item(nt, hf_version, tvb, 0, 1, ENC_NA);
-	int offset = 1;
-	if (tvb_get_uint8(tvb, 0) & 0x08) {
-		offset = dissect_extensions(tvb, pinfo, nt, offset, h);
-		if (offset < 0)
-			return -1;
-		proto_item_set_len(proto_tree_get_parent(nt), offset);
-	}
-	return dissect_v3_t_header(tvb, pinfo, tree, wsmp_item, offset, h);
+	if (w->option && w->n_count_off)
+		add_elements(nt, tvb, pinfo, w->n_count_off, w->n_count_len, w->n_ext_total,
+			     w->ext, w->n_ext, h);
+	if (!w->tpid_off)
+		return ni;
+	proto_item_set_len(ni, (int)w->tpid_off);
+	proto_item *ti;
+	proto_tree *tt = proto_tree_add_subtree(tree, tvb, (int)w->tpid_off, -1, ett_t_header,
+						&ti, "T-header");
+	proto_item *tpid = proto_tree_add_item(tt, hf_tpid, tvb, (int)w->tpid_off, 1, ENC_NA);
+	if (w->error == V2X_WSMP_ERR_TPID)
+		return tpid;
+	add_address(tt, tvb, pinfo, w, h);
+	add_length(tt, tvb, w, h);
+	if (!w->error)
+		proto_item_set_len(ti, (int)(w->hdr_len - w->tpid_off));
+	return ti;
 }
 
-/* v2 (1609.3-2010): version, PSID, optional 1-octet elements, WAVE element id, length. */
-static int dissect_v2(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
-		      proto_item *wsmp_item, struct wsmp_header *h)
+/* v2 (1609.3-2010): version, PSID, 1-octet elements, WAVE element id, 2-octet length. */
+static proto_item *add_v2(proto_tree *tree, tvbuff_t *tvb, packet_info *pinfo,
+			  const struct v2x_wsmp *w, struct wsmp_header *h)
 {
-	proto_tree_add_item(tree, hf_version, tvb, 0, 1, ENC_NA);
-	int offset = dissect_psid(tvb, pinfo, tree, 1, hf_psid, &h->psid);
-	if (offset < 0)
-		return -1;
-	h->has_psid = true;
-	for (;;) {
-		if (!have(tvb, pinfo, wsmp_item, offset, 1))
-			return -1;
-		uint8_t id = tvb_get_uint8(tvb, offset);
-		if (id == V2X_WEID_WSMP || id == V2X_WEID_WSMP_S || id == V2X_WEID_WSMP_I)
-			break;
-		offset = dissect_element(tvb, pinfo, tree, offset, WSMP_V2, h);
-		if (offset < 0)
-			return -1;
+	proto_item *vi = proto_tree_add_item(tree, hf_version, tvb, 0, 1, ENC_NA);
+	add_address(tree, tvb, pinfo, w, h);
+	for (unsigned i = 0; i < w->n_ext; i++)
+		add_element(tree, tvb, pinfo, &w->ext[i], h);
+	if (w->wave_element_id_off)
+		proto_tree_add_item(tree, hf_wave_element_id, tvb, (int)w->wave_element_id_off, 1,
+				    ENC_NA);
+	add_length(tree, tvb, w, h);
+	return vi;
+}
+
+/* The parser's error, in its words, where it happened; at is the item it belongs to. */
+static void add_error(proto_tree *tree, tvbuff_t *tvb, packet_info *pinfo,
+		      const struct v2x_wsmp *w, proto_item *at, const char *why)
+{
+	int off = (int)w->error_off;
+	int rest = tvb_captured_length_remaining(tvb, off);
+	rest = rest > 0 ? rest : 0;
+	switch (w->error) {
+	case V2X_WSMP_ERR_VERSION:
+		expert_add_info_format(pinfo, at, &ei_bad_version, "%s", why);
+		break;
+	case V2X_WSMP_ERR_TPID:
+		expert_add_info_format(pinfo, at, &ei_bad_tpid, "%s", why);
+		break;
+	case V2X_WSMP_ERR_PSID: {
+		proto_item *ti = proto_tree_add_item(tree, hf_psid_encoded, tvb, off,
+						     rest ? 1 : 0, ENC_NA);
+		expert_add_info_format(pinfo, ti, &ei_bad_psid, "%s", why);
+		break;
 	}
-	proto_tree_add_item(tree, hf_wave_element_id, tvb, offset, 1, ENC_NA);
-	if (!have(tvb, pinfo, wsmp_item, offset + 1, 2))
-		return -1;
-	h->length = tvb_get_ntohs(tvb, offset + 1);
-	proto_tree_add_item(tree, hf_length, tvb, offset + 1, 2, ENC_BIG_ENDIAN);
-	return offset + 3;
+	case V2X_WSMP_ERR_TRUNCATED:
+	case V2X_WSMP_OK:
+		proto_tree_add_expert_format(tree, pinfo, &ei_truncated, tvb, off, rest, "%s", why);
+		break;
+	}
 }
 
 static void set_info(packet_info *pinfo, const struct wsmp_header *h)
@@ -326,6 +273,8 @@ static void set_info(packet_info *pinfo, const struct wsmp_header *h)
 		if (name)
 			col_append_fstr(pinfo->cinfo, COL_INFO, " (%s)", name);
 	}
+	if (h->has_lpp)
+		col_append_fstr(pinfo->cinfo, COL_INFO, " LPP 0x%x", h->lpp);
 	if (h->channel >= 0)
 		col_append_fstr(pinfo->cinfo, COL_INFO, " ch %d", h->channel);
 	if (h->data_rate >= 0) {
@@ -390,49 +339,68 @@ static void dissect_payload(tvbuff_t *tvb, packet_info *pinfo, proto_tree *top,
 		dissect_dot2(payload, pinfo, top);
 		return;
 	}
+	/* The PSID table holds J2735 on the PSIDs the registry and the J2735 plugin's
+	 * extra_psids preference name (v2x_j2735_basis's first two reasons), the WSA, and
+	 * Decode As; past it, libv2x's rule decides by content alone. */
 	if (h->has_psid &&
 	    dissector_try_uint_with_data(psid_table, h->psid, payload, pinfo, top, TRUE, NULL))
 		return;
-	if (pref_raw_j2735 && j2735_handle) {
+	if (pref_raw_j2735 && j2735_handle &&
+	    v2x_j2735_basis(false, 0, false, tvb_get_ptr(payload, 0, len), (size_t)len)) {
 		call_dissector(j2735_handle, payload, pinfo, top);
 		return;
 	}
 	call_data_dissector(payload, pinfo, top);
 }
 
+/* The receiver's radiotap flags say the frame failed its FCS check (libv2x reads the
+ * header the frame starts with): v2xcap does not take such a frame as data. */
+static void note_bad_fcs(tvbuff_t *tvb, packet_info *pinfo, proto_item *wsmp_item)
+{
+	if (!proto_is_frame_protocol(pinfo->layers, "radiotap"))
+		return;
+	tvbuff_t *frame = tvb_get_ds_tvb(tvb);
+	unsigned n = tvb_captured_length(frame);
+	struct v2x_radiotap rt;
+	const char *why;
+	if (v2x_radiotap_parse(tvb_get_ptr(frame, 0, (int)n), n, &rt, &why) == 0 && rt.bad_fcs)
+		expert_add_info(pinfo, wsmp_item, &ei_bad_fcs);
+}
+
+/* libv2x parses the header (v2x_wsmp_parse); this draws what it found at its offsets. */
 static int dissect_wsmp(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree, void *data _U_)
 {
 	col_set_str(pinfo->cinfo, COL_PROTOCOL, "WSMP");
 	col_clear(pinfo->cinfo, COL_INFO);
 	proto_item *wsmp_item = proto_tree_add_item(tree, proto_wsmp, tvb, 0, -1, ENC_NA);
 	proto_tree *wt = proto_item_add_subtree(wsmp_item, ett_wsmp);
-	if (!have(tvb, pinfo, wsmp_item, 0, 1))
-		return tvb_captured_length(tvb);
-
-	struct wsmp_header h = {.channel = -1, .data_rate = -1};
-	uint8_t first = tvb_get_uint8(tvb, 0);
-	h.version = first & 0x07;
-	int offset;
-	if (first == WSMP_V2) {
-		offset = dissect_v2(tvb, pinfo, wt, wsmp_item, &h);
-	} else if (h.version == WSMP_V3) {
-		offset = dissect_v3(tvb, pinfo, wt, wsmp_item, &h);
-	} else {
-		proto_item *vi = proto_tree_add_item(wt, hf_version, tvb, 0, 1, ENC_NA);
-		expert_add_info(pinfo, vi, &ei_bad_version);
-		col_add_fstr(pinfo->cinfo, COL_INFO, "WSMP, unknown version %u", h.version);
-		return tvb_captured_length(tvb);
-	}
-	if (offset < 0) {
-		col_add_fstr(pinfo->cinfo, COL_INFO, "WSMP v%u, bad header", h.version);
-		return tvb_captured_length(tvb);
+	note_bad_fcs(tvb, pinfo, wsmp_item);
+	unsigned caplen = tvb_captured_length(tvb);
+	struct v2x_wsmp *w = wmem_new(pinfo->pool, struct v2x_wsmp);
+	const char *why = NULL;
+	int rc = v2x_wsmp_parse(tvb_get_ptr(tvb, 0, (int)caplen), caplen, w, &why);
+	struct wsmp_header h = {.version = w->version, .channel = -1, .data_rate = -1};
+	proto_item *at = wsmp_item;
+	if (w->version == WSMP_V3)
+		at = add_v3(wt, tvb, pinfo, w, &h);
+	else if (w->version == WSMP_V2 && w->error != V2X_WSMP_ERR_VERSION)
+		at = add_v2(wt, tvb, pinfo, w, &h);
+	else if (caplen)
+		at = proto_tree_add_item(wt, hf_version, tvb, 0, 1, ENC_NA);
+	if (rc < 0) {
+		add_error(wt, tvb, pinfo, w, at, why);
+		if (w->error == V2X_WSMP_ERR_VERSION)
+			col_add_fstr(pinfo->cinfo, COL_INFO, "WSMP, unknown version %u", h.version);
+		else
+			col_add_fstr(pinfo->cinfo, COL_INFO, "WSMP v%u, bad header", h.version);
+		return (int)caplen;
 	}
 	proto_item_append_text(wsmp_item, ", Version %u", h.version);
 	if (h.has_psid)
 		proto_item_append_text(wsmp_item, ", PSID 0x%x", h.psid);
 	set_info(pinfo, &h);
-	dissect_payload(tvb, pinfo, tree, wt, wsmp_item, offset, &h);
-	return tvb_captured_length(tvb);
+	dissect_payload(tvb, pinfo, tree, wt, wsmp_item, (int)w->hdr_len, &h);
+	return (int)caplen;
 }
 
 /* Decode As on ieee1609dot3.psid: the value is this frame's PSID. */
@@ -489,7 +457,7 @@ void proto_register_ieee1609dot3(void)
 		{&hf_time_confidence, {"Compact time confidence",
 				       "ieee1609dot3.time_confidence", FT_UINT8, BASE_DEC, NULL,
 				       0x0, NULL, HFILL}},
-		{&hf_tpid, {"TPID", "ieee1609dot3.tpid", FT_UINT8, BASE_DEC, VALS(tpid_vals), 0x0,
+		{&hf_tpid, {"TPID", "ieee1609dot3.tpid", FT_UINT8, BASE_DEC, NULL, 0x0,
 			    "Transport protocol identifier", HFILL}},
 		{&hf_psid, {"PSID", "ieee1609dot3.psid", FT_UINT32, BASE_HEX, NULL, 0x0,
 			    "Provider service identifier (IEEE 1609.12)", HFILL}},
@@ -528,6 +496,9 @@ void proto_register_ieee1609dot3(void)
 				      "Extension element value is not 1 octet", EXPFILL}},
 		{&ei_truncated, {"ieee1609dot3.truncated", PI_MALFORMED, PI_ERROR,
 				 "Truncated WSMP header", EXPFILL}},
+		{&ei_bad_fcs, {"ieee1609dot3.bad_fcs", PI_CHECKSUM, PI_WARN,
+			       "The receiver flagged this frame's FCS as bad (radiotap flags): "
+			       "its WSMP data may be corrupt (v2xcap does not decode it)", EXPFILL}},
 	};
 
 	/* Names come from libv2x's registry, built into value_strings once here. */
@@ -537,6 +508,8 @@ void proto_register_ieee1609dot3(void)
 			hf[i].hfinfo.strings = VALS(elements);
 		else if (hf[i].p_id == &hf_psid)
 			hf[i].hfinfo.strings = VALS(vals_psid());
+		else if (hf[i].p_id == &hf_tpid)
+			hf[i].hfinfo.strings = VALS(vals_tpid());
 	}
 
 	proto_wsmp = proto_register_protocol("IEEE 1609.3 WAVE Short Message Protocol",
@@ -551,9 +524,11 @@ void proto_register_ieee1609dot3(void)
 	register_decode_as_psid();
 
 	module_t *prefs = prefs_register_protocol(proto_wsmp, NULL);
-	prefs_register_bool_preference(prefs, "raw_j2735", "Payload without 1609.2 is J2735",
+	prefs_register_bool_preference(prefs, "raw_j2735", "Recognise J2735 by content",
 				       "Hand a payload that has no IEEE 1609.2 header and no "
-				       "PSID table entry to the J2735 dissector (when loaded)",
+				       "PSID table entry to the J2735 dissector (when loaded) if "
+				       "libv2x's strict check holds: a defined message id and an "
+				       "open type that ends where the payload ends",
 				       &pref_raw_j2735);
 
 	register_dissector("ieee1609dot3", dissect_wsmp, proto_wsmp);

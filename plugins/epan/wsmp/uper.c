@@ -10,33 +10,35 @@ bool uper_have(tvbuff_t *tvb, unsigned bitoff, unsigned nbits)
 	return (uint64_t)bitoff + nbits <= captured_bits;
 }
 
+/* Up to n octets from the (maybe unaligned) bit position, for libv2x's octet readers. */
+static size_t gather(tvbuff_t *tvb, unsigned bitoff, uint8_t *octets, size_t n)
+{
+	size_t got = 0;
+	while (got < n && uper_have(tvb, bitoff + 8 * (unsigned)got, 8)) {
+		octets[got] = tvb_get_bits8(tvb, bitoff + 8 * (unsigned)got, 8);
+		got++;
+	}
+	return got;
+}
+
 bool uper_length(tvbuff_t *tvb, unsigned bitoff, struct uper_field *f)
 {
-	if (!uper_have(tvb, bitoff, 8))
+	uint8_t octets[2];
+	struct v2x_cursor c;
+	v2x_cur_init(&c, octets, gather(tvb, bitoff, octets, sizeof octets));
+	unsigned nbytes;
+	uint32_t value = v2x_length_read(&c, &nbytes);
+	if (c.err)
 		return false;
-	uint8_t first = tvb_get_bits8(tvb, bitoff, 8);
-	if (!(first & 0x80)) {
-		*f = (struct uper_field){first, 8};
-		return true;
-	}
-	if ((first & 0xC0) == 0xC0 || !uper_have(tvb, bitoff, 16))
-		return false;
-	*f = (struct uper_field){tvb_get_bits16(tvb, bitoff, 16, ENC_BIG_ENDIAN) & 0x3FFF, 16};
+	*f = (struct uper_field){value, 8 * nbytes};
 	return true;
 }
 
 bool uper_varlen(tvbuff_t *tvb, unsigned bitoff, struct uper_field *f)
 {
-	/* Gather up to four octets from the (possibly unaligned) bit position, then let
-	 * libv2x decide how many of them the p-encoding uses. */
 	uint8_t octets[4];
-	size_t n = 0;
-	while (n < sizeof octets && uper_have(tvb, bitoff + 8 * (unsigned)n, 8)) {
-		octets[n] = tvb_get_bits8(tvb, bitoff + 8 * (unsigned)n, 8);
-		n++;
-	}
 	struct v2x_cursor c;
-	v2x_cur_init(&c, octets, n);
+	v2x_cur_init(&c, octets, gather(tvb, bitoff, octets, sizeof octets));
 	unsigned nbytes;
 	uint32_t value = v2x_psid_read(&c, &nbytes);
 	if (c.err)

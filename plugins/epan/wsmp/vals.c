@@ -5,6 +5,7 @@
 
 #include "registry.h"
 #include "vals.h"
+#include "wsmp.h"
 
 const value_string *vals_psid(void)
 {
@@ -28,6 +29,16 @@ const value_string *vals_wave_element(void)
 	for (size_t i = 0; i < n; i++) {
 		vs[i].value = v2x_wave_elements[i].value;
 		vs[i].strptr = v2x_wave_elements[i].name;
+	}
+	return vs;
+}
+
+const value_string *vals_tpid(void)
+{
+	value_string *vs = wmem_alloc0_array(wmem_epan_scope(), value_string, V2X_WSMP_N_TPID + 1);
+	for (unsigned i = 0; i < V2X_WSMP_N_TPID; i++) {
+		vs[i].value = i;
+		vs[i].strptr = v2x_wsmp_tpids[i].name;
 	}
 	return vs;
 }

@@ -8,6 +8,7 @@
 /* Built once at registration, in wmem_epan_scope(); terminated by {0, NULL}. */
 const value_string *vals_psid(void);
 const value_string *vals_wave_element(void);
+const value_string *vals_tpid(void);
 
 /* BASE_CUSTOM formatter for IEEE 802.11 data rates in 500 kb/s units: "6 Mb/s (12)". */
 void vals_format_data_rate(char *label, uint32_t rate);
