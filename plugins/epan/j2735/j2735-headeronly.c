@@ -1,5 +1,5 @@
 /* The generated part's stand-in when no SAE schema was given at build time: no message
- * is decoded past the MessageFrame header (packet-j2735.c says how to get more). */
+ * is decoded past the MessageFrame header (packet-j2735-messageframe.c says how to get more). */
 #include "packet-j2735.h"
 
 const char *const j2735_gen_edition = NULL;

@@ -33,7 +33,7 @@ struct j2735_open {
 	guint32 id;
 	guint set; /* index in j2735_open_sets, 0: none */
 };
-#define J2735_OPEN_KEY 1 /* proto data of proto_j2735; packet-j2735.c uses 0 */
+#define J2735_OPEN_KEY 1 /* proto data of proto_j2735; packet-j2735-messageframe.c uses 0 */
 
 static struct j2735_open *j2735_open_get(packet_info *pinfo)
 {

@@ -1,5 +1,6 @@
-/* What the hand-written J2735 dissector (packet-j2735.c) and the schema-generated part
- * (packet-j2735-template.c, or j2735-headeronly.c without a schema) share. */
+/* What the hand-written J2735 dissector (packet-j2735-messageframe.c) and the part
+ * generated from the schema (packet-j2735-template.c -> the build tree's packet-j2735.c,
+ * or j2735-headeronly.c without a schema) share. */
 #ifndef PACKET_J2735_H
 #define PACKET_J2735_H
 
@@ -51,7 +52,7 @@ void j2735_check_reserved(packet_info *pinfo, proto_item *item, guint32 value, g
 			  guint32 last);
 /* The BIT STRING types whose last bits the standard reserves ("reserved and set to zero",
  * "reserved at this time and shall be zero"); the first reserved bit of each is in the table
- * of packet-j2735.c. */
+ * of packet-j2735-messageframe.c. */
 enum j2735_bits_type {
 	J2735_BITS_INTERSECTION_STATUS,
 	J2735_BITS_LANE_BARRIER,
