@@ -1,5 +1,6 @@
 /* v2xcap decode: one JSON object per J2735 message (JSON Lines) with its capture time,
  * link-layer info, WSMP header, IEEE 1609.2 summary and the decoded message (j2735dec). */
+#include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -7,11 +8,14 @@
 
 #include "capfile.h"
 #include "cli.h"
+#include "decode.h"
 #include "frame.h"
 #include "j2735dec.h"
 #include "json.h"
 #include "progress.h"
 #include "registry.h"
+#include "sink.h"
+#include "stats.h"
 
 /* j2735dec's tree straight into the JSON writer */
 static void on_key(void *w, const char *name) { json_key(w, name); }
@@ -159,15 +163,12 @@ static void flush_output(struct json_writer *w)
 	fflush(stdout);
 }
 
-/* One JSON line for a frame holding a J2735 message; false when something was malformed. */
-static bool decode_frame(struct json_writer *w, const struct v2x_capframe *fr)
+void v2x_decode_frame(struct json_writer *w, const struct v2x_capframe *fr,
+		      struct v2x_decoded *d)
 {
 	struct v2x_frame f;
-	const char *why = NULL;
 	int r = v2x_frame_parse(fr->linktype, fr->data, fr->caplen, &f);
-	bool ok = r == 0;
-	if (r < 0)
-		why = f.error;
+	*d = (struct v2x_decoded){.ok = r == 0, .why = r < 0 ? f.error : NULL};
 	if (f.layer == V2X_LAYER_J2735 && f.has_j2735) {
 		json_begin_object(w);
 		json_key(w, "file");
@@ -181,36 +182,87 @@ static bool decode_frame(struct json_writer *w, const struct v2x_capframe *fr)
 		if (f.has_dot2)
 			write_dot2(w, &f.dot2);
 		const char *j2735_why;
-		if (!write_j2735(w, &f, &j2735_why) && ok) {
-			ok = false;
-			why = j2735_why;
+		if (!write_j2735(w, &f, &j2735_why) && d->ok) {
+			d->ok = false;
+			d->why = j2735_why;
 		}
 		json_end_object(w);
 		json_end_line(w);
+		struct v2x_bsm_head h;
+		d->has_json = true;
+		d->msg_id = f.mf.msg_id;
+		d->has_bsm_id = f.mf.msg_id == V2X_BSM_MSG_ID &&
+				v2x_bsm_head_read(f.mf.value, f.mf.value_len, &h) == 0;
+		d->bsm_id = d->has_bsm_id ? h.id : 0;
 	}
-	if (!ok) {
+	d->has_src = f.has_src;
+	memcpy(d->src, f.src, sizeof(d->src));
+}
+
+/* One JSON line for a frame holding a J2735 message; false when something was malformed. */
+static bool decode_frame(struct json_writer *w, const struct v2x_capframe *fr)
+{
+	struct v2x_decoded d;
+	v2x_decode_frame(w, fr, &d);
+	if (!d.ok) {
 		flush_output(w);
 		fprintf(stderr, "v2xcap decode: %s: frame %" PRIu64 ": %s\n", fr->file, fr->number,
-			why);
+			d.why);
 	}
-	return ok;
+	return d.ok;
 }
 
 static const char usage[] =
-	"usage: v2xcap decode [--] FILE...\n"
+	"usage: v2xcap decode [-j N] [--kafka BROKERS [--topic T] [--compression C]\n"
+	"                     [-X KEY=VALUE]... | --partition hour -o DIR] [--] FILE...\n"
 	"  Print one JSON object per J2735 message (JSON Lines): capture time, link\n"
 	"  (freq, rssi, MACs), WSMP header, IEEE 1609.2 summary and \"j2735\":\n"
 	"  {\"messageId\", \"name\", \"value\"} with every field of the message.\n"
 	"  FILE is pcap or pcapng, '-' is stdin. Exit status: 0 all read, 1 a file\n"
 	"  unreadable, a frame malformed (named on stderr) or the output not written,\n"
-	"  2 usage error.\n";
+	"  2 usage error.\n"
+	V2X_SCALE_USAGE;
+
+/* The options; -1 to go on with argv + *first, else the exit code. */
+static int parse_args(int argc, char **argv, struct v2x_scale_opts *so, int *first)
+{
+	static const struct option longopts[] = {
+		{"help", no_argument, NULL, 'h'}, V2X_SCALE_LONGOPTS, {NULL, 0, NULL, 0},
+	};
+	int c;
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "+h" V2X_SCALE_SHORTOPTS, longopts, NULL)) != -1) {
+		if (c == 'h') {
+			fputs(usage, stdout);
+			return V2X_EXIT_OK;
+		}
+		int r = c == '?' || c == ':' ? 1 : v2x_scale_opt(so, c, optarg);
+		if (r > 0)
+			fprintf(stderr, "v2xcap decode: bad option '%s'\n", argv[optind - 1]);
+		if (r != 0)
+			return fputs(usage, stderr), V2X_EXIT_USAGE;
+	}
+	if (v2x_scale_check(so) < 0)
+		return fputs(usage, stderr), V2X_EXIT_USAGE;
+	if (optind == argc) {
+		fprintf(stderr, "v2xcap decode: no capture file given\n%s", usage);
+		return V2X_EXIT_USAGE;
+	}
+	*first = optind;
+	return -1;
+}
 
 int cmd_decode(int argc, char **argv)
 {
 	int first;
-	int rc = v2x_file_args(argc, argv, usage, &first);
-	if (rc >= 0)
+	struct v2x_scale_opts so;
+	v2x_scale_init(&so);
+	int rc = parse_args(argc, argv, &so, &first);
+	if (rc >= 0) {
+		v2x_scale_free(&so);
 		return rc;
+	}
 	if (!j2735dec_edition())
 		fprintf(stderr, "v2xcap decode: built without a J2735 schema: messageId and name "
 				"only. For full decoding download the SAE J2735 ASN.1 and rebuild "
@@ -218,8 +270,16 @@ int cmd_decode(int argc, char **argv)
 	struct v2x_capfile *cf = v2x_capfile_open(argv + first, (size_t)(argc - first));
 	if (!cf) {
 		fprintf(stderr, "v2xcap decode: out of memory\n");
+		v2x_scale_free(&so);
 		return V2X_EXIT_RUNTIME;
 	}
+	if (v2x_scale_wanted(&so)) {
+		rc = v2x_decode_scaled(cf, &so, argv + first, (size_t)(argc - first));
+		v2x_capfile_close(cf);
+		v2x_scale_free(&so);
+		return rc;
+	}
+	v2x_scale_free(&so);
 	/* Lines are gathered in w and written JSON_BUF_SIZE at a time; stdout is left
 	 * unbuffered, as a stdio buffer would only copy them once more. A terminal still gets
 	 * each line as it is decoded. */

@@ -9,7 +9,6 @@
 #include "stats.h"
 
 #define KEY_UNKNOWN (UINT64_C(1) << 48) /* channel/sender not in the frame */
-#define BSM_MSG_ID 20
 #define SECMARK_MINUTE 60000
 /* Beyond this many empty intervals in a row (a clock jump), the empty ones are not
  * reported one by one. */
@@ -401,7 +400,7 @@ void v2x_stats_add(struct v2x_stats *s, const struct v2x_frame *f,
 	dimension_add(s, V2X_BY_SENDER, f, &c);
 	if (s->interval_us > 0)
 		interval_count(s, frame_key(V2X_BY_TYPE, f));
-	if (f->layer == V2X_LAYER_J2735 && f->mf.msg_id == BSM_MSG_ID && f->mf.value)
+	if (f->layer == V2X_LAYER_J2735 && f->mf.msg_id == V2X_BSM_MSG_ID && f->mf.value)
 		bsm_add(&s->bsm, f, sm->ts_us);
 }
 

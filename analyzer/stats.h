@@ -178,6 +178,7 @@ const char *v2x_dimension_name(enum v2x_dimension d);
 const char *v2x_nonwsmp_name(enum v2x_nonwsmp r);
 
 /* The BSM core-data header read without the schema (UPER bit positions): 0 or -1. */
+#define V2X_BSM_MSG_ID 20
 struct v2x_bsm_head {
 	uint8_t msg_cnt;
 	uint32_t id;
