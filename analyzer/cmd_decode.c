@@ -6,16 +6,22 @@
  * quantity (channel_mhz, rssi_dbm). */
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
+#include "bsm.h"
 #include "capfile.h"
 #include "cli.h"
+#include "decode.h"
+#include "decode_parallel.h"
 #include "frame.h"
 #include "j2735dec.h"
 #include "json.h"
 #include "progress.h"
 #include "registry.h"
 #include "read_errors.h"
+#include "sink.h"
 
 /* j2735dec's tree straight into the JSON writer */
 static void on_key(void *w, const char *name) { json_key(w, name); }
@@ -186,14 +192,12 @@ static void flush_output(void *w)
 	fflush(stdout);
 }
 
-/* One JSON line for a frame holding a J2735 message; a malformed frame is marked there
- * ("error": "LAYER: why") and reported. */
-static void decode_frame(struct json_writer *w, const struct v2x_capframe *fr,
-			 struct v2x_readerr *rep)
+void v2x_decode_frame(struct json_writer *w, const struct v2x_capframe *fr,
+		      struct v2x_decoded *d)
 {
 	struct v2x_frame f;
 	int r = v2x_frame_parse(fr->linktype, fr->data, fr->caplen, &f);
-	const char *bad_message = NULL;
+	*d = (struct v2x_decoded){0};
 	if (f.layer == V2X_LAYER_J2735 && f.has_j2735) {
 		json_begin_object(w);
 		json_key(w, "file");
@@ -213,15 +217,25 @@ static void decode_frame(struct json_writer *w, const struct v2x_capframe *fr,
 		if (f.has_dot2)
 			write_dot2(w, &f.dot2);
 		const char *why;
-		if (!write_j2735(w, &f, &why))
-			bad_message = why;
+		if (!write_j2735(w, &f, &why)) {
+			d->layer = v2x_layer_name(V2X_LAYER_J2735);
+			d->why = why;
+		}
 		json_end_object(w);
 		json_end_line(w);
+		struct v2x_bsm_head h;
+		d->has_json = true;
+		d->msg_id = f.mf.msg_id;
+		d->has_bsm_id = f.mf.msg_id == V2X_BSM_MSG_ID &&
+				v2x_bsm_head_read(f.mf.value, f.mf.value_len, &h) == 0;
+		d->bsm_id = d->has_bsm_id ? h.id : 0;
 	}
-	if (r < 0)
-		v2x_readerr_malformed(rep, fr, &f);
-	else if (bad_message)
-		v2x_readerr_frame(rep, fr, v2x_layer_name(V2X_LAYER_J2735), bad_message);
+	if (r < 0) { /* the frame's error first, as the line's "error" says */
+		d->layer = v2x_layer_name(f.error_layer);
+		d->why = f.error;
+	}
+	d->has_src = f.has_src;
+	memcpy(d->src, f.src, sizeof(d->src));
 }
 
 const char cmd_decode_options[] =
@@ -230,53 +244,103 @@ const char cmd_decode_options[] =
 	"and \"j2735\": {\"messageId\", \"name\", \"value\"} with every field of the message\n"
 	"under J2735's own names. A malformed frame's line has \"error\"; a message that\n"
 	"does not decode has \"j2735\".\"error\". FILE is pcap or pcapng, '-' is stdin.\n"
-	"  --strict  exit 1 when a frame is malformed (default: marked, reported, exit 0)\n"
-	"Exit status: 0 read (malformed frames marked), 1 a file not readable as a capture\n"
-	"or the output not written, 2 usage error.\n";
+	"  --strict          exit 1 when a frame is malformed (default: marked, reported,\n"
+	"                    exit 0)\n"
+	"  -j, --jobs N      decode on N threads (default: the online CPUs); the output is\n"
+	"                    the same as with -j 1, in capture order\n"
+	"  --kafka BROKERS   publish each message to Kafka (host:port,...) instead of stdout;\n"
+	"                    key: BSM TemporaryID, MAP/SPaT intersection id, or the sender\n"
+	"                    MAC; exit 1 unless every record was acknowledged\n"
+	"  --topic T         the topic (default v2x.{type}); {type} becomes BSM, SPAT, ...\n"
+	"  --compression C   none, gzip, snappy, lz4 or zstd (default: the client's)\n"
+	"  -X KEY=VALUE      a librdkafka setting (TLS, SASL, timeouts), as kcat's -X\n"
+	"  --partition hour -o DIR\n"
+	"                    write DIR/type=T/date=YYYY-MM-DD/hour=HH/part-FILE.ndjson.gz\n"
+	"                    (Hive-style, one set per input file) and a manifest in\n"
+	"                    DIR/_manifests/\n"
+	"Exit status: 0 read (malformed frames marked), 1 a file not readable as a capture,\n"
+	"the output not written or a record not delivered, 2 usage error.\n";
 
-int cmd_decode(const struct v2x_command *cmd, int argc, char **argv)
+/* -1 to go on with argv + optind, or the exit code (help, usage error). */
+static int parse_args(const struct v2x_command *cmd, int argc, char **argv,
+		      struct v2x_scale_opts *o, bool *strict)
 {
 	static const struct option longopts[] = {
 		{"strict", no_argument, NULL, 'S'},
+		{"jobs", required_argument, NULL, 'j'},
+		{"kafka", required_argument, NULL, 'K'},
+		{"topic", required_argument, NULL, 'T'},
+		{"compression", required_argument, NULL, 'C'},
+		{"partition", required_argument, NULL, 'P'},
+		{"output", required_argument, NULL, 'o'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
-	bool strict = false;
 	int c;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
-		if (c == 'S')
-			strict = true;
-		else
-			return v2x_cli_other_option(cmd, c, argv);
+	while ((c = getopt_long(argc, argv, ":hj:o:X:", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'S': *strict = true; break;
+		case 'j':
+			if (v2x_par_parse_threads(optarg, &o->threads) < 0)
+				return v2x_cli_usage_error(cmd, "-j wants 1..256 threads, not '%s'",
+							   optarg);
+			break;
+		case 'K': o->kafka = optarg; break;
+		case 'T': o->topic = optarg; break;
+		case 'C': o->compression = optarg; break;
+		case 'X':
+			if (!strchr(optarg, '='))
+				return v2x_cli_usage_error(cmd, "-X wants KEY=VALUE, not '%s'", optarg);
+			/* at most one per argument: room for all of them */
+			if (!o->conf && !(o->conf = calloc((size_t)argc, sizeof(*o->conf)))) {
+				fprintf(stderr, "v2xcap decode: out of memory\n");
+				return V2X_EXIT_FAILURE;
+			}
+			o->conf[o->n_conf++] = optarg;
+			break;
+		case 'P':
+			if (strcmp(optarg, "hour") != 0)
+				return v2x_cli_usage_error(cmd, "--partition knows 'hour' only, not '%s'",
+							   optarg);
+			o->partition = optarg;
+			break;
+		case 'o': o->out_dir = optarg; break;
+		default: return v2x_cli_other_option(cmd, c, argv);
+		}
 	}
+	if (o->kafka && o->partition)
+		return v2x_cli_usage_error(cmd, "--kafka and --partition do not go together");
+	if (!o->kafka && (o->topic || o->compression || o->n_conf))
+		return v2x_cli_usage_error(cmd, "--topic, --compression and -X go with --kafka");
+	if (!o->partition != !o->out_dir)
+		return v2x_cli_usage_error(cmd, "--partition hour and -o DIR go together");
 	if (optind == argc)
 		return v2x_cli_usage_error(cmd, "no capture file given");
-	if (!j2735dec_edition())
-		fprintf(stderr, "v2xcap decode: built without a J2735 schema: messageId and name "
-				"only. For full decoding download the SAE J2735 ASN.1 and rebuild "
-				"with -DJ2735_ASN1_DIR=<dir>.\n");
-	struct v2x_capfile *cf = v2x_capfile_open(argv + optind, (size_t)(argc - optind));
-	if (!cf) {
-		fprintf(stderr, "v2xcap decode: out of memory\n");
-		return V2X_EXIT_FAILURE;
-	}
+	return -1;
+}
+
+/* One thread to stdout: the lines as they are decoded (a terminal gets each at once). */
+static void decode_sequential(struct v2x_capfile *cf, struct v2x_readerr *rep)
+{
 	/* Lines are gathered in w and written JSON_BUF_SIZE at a time; stdout is left
-	 * unbuffered, as a stdio buffer would only copy them once more. A terminal still gets
-	 * each line as it is decoded. */
+	 * unbuffered, as a stdio buffer would only copy them once more. */
 	struct json_writer w;
 	json_init_held(&w, stdout);
 	setvbuf(stdout, NULL, _IONBF, 0);
 	bool by_line = isatty(STDOUT_FILENO);
-	struct v2x_readerr rep;
-	v2x_readerr_init(&rep, "decode", flush_output, &w);
+	rep->flush = flush_output;
+	rep->ctx = &w;
 	struct v2x_capframe fr;
 	enum v2x_cap_result r;
 	struct v2x_progress prog;
 	v2x_progress_init(&prog);
 	while ((r = v2x_capfile_next(cf, &fr)) != V2X_CAP_END) {
 		if (r == V2X_CAP_FRAME) {
-			decode_frame(&w, &fr, &rep);
+			struct v2x_decoded d;
+			v2x_decode_frame(&w, &fr, &d);
+			if (d.why)
+				v2x_readerr_frame(rep, &fr, d.layer, d.why);
 			if (by_line)
 				json_flush(&w);
 			v2x_progress_tick(&prog, cf);
@@ -284,16 +348,49 @@ int cmd_decode(const struct v2x_command *cmd, int argc, char **argv)
 				break; /* the output failed: the rest would be lost */
 			continue;
 		}
-		v2x_readerr_file_error(&rep, v2x_capfile_error(cf));
+		v2x_readerr_file_error(rep, v2x_capfile_error(cf));
 	}
 	flush_output(&w);
 	v2x_progress_done(&prog, cf);
-	v2x_capfile_close(cf);
-	v2x_readerr_finish(&rep);
-	int rc = v2x_readerr_exit_code(&rep, strict);
-	if (ferror(stdout)) {
-		fprintf(stderr, "v2xcap decode: error writing the output\n");
-		rc = V2X_EXIT_FAILURE;
+	rep->flush = NULL;
+	rep->ctx = NULL;
+}
+
+int cmd_decode(const struct v2x_command *cmd, int argc, char **argv)
+{
+	struct v2x_scale_opts so = {.threads = v2x_par_default_threads()};
+	bool strict = false;
+	int rc = parse_args(cmd, argc, argv, &so, &strict);
+	if (rc >= 0) {
+		free(so.conf);
+		return rc;
 	}
-	return rc;
+	if (!j2735dec_edition())
+		fprintf(stderr, "v2xcap decode: built without a J2735 schema: messageId and name "
+				"only. For full decoding download the SAE J2735 ASN.1 and rebuild "
+				"with -DJ2735_ASN1_DIR=<dir>.\n");
+	char **inputs = argv + optind;
+	size_t n_inputs = (size_t)(argc - optind);
+	struct v2x_capfile *cf = v2x_capfile_open(inputs, n_inputs);
+	if (!cf) {
+		fprintf(stderr, "v2xcap decode: out of memory\n");
+		free(so.conf);
+		return V2X_EXIT_FAILURE;
+	}
+	struct v2x_readerr rep;
+	v2x_readerr_init(&rep, "decode", NULL, NULL);
+	bool failed = false;
+	if (so.threads > 1 || so.kafka || so.partition)
+		failed = v2x_decode_scaled(cf, &so, &rep, inputs, n_inputs) < 0;
+	else
+		decode_sequential(cf, &rep);
+	v2x_capfile_close(cf);
+	free(so.conf);
+	v2x_readerr_finish(&rep);
+	rc = v2x_readerr_exit_code(&rep, strict);
+	if (!failed && ferror(stdout)) {
+		fprintf(stderr, "v2xcap decode: error writing the output\n");
+		failed = true;
+	}
+	return failed ? V2X_EXIT_FAILURE : rc;
 }

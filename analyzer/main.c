@@ -18,10 +18,11 @@ static const struct v2x_command commands[] = {
 	ROW(dump, "[--strict] [--] FILE...",
 	    "print one line per frame with the layers found"),
 	ROW(stats, "[--format table|csv|json] [--by type|psid|channel|sender|bsm]\n"
-		   " [--filter TYPE|psid=HEX] [--interval N[ms|s|m]] [--decode] [--strict]\n"
-		   " [--] FILE...",
+		   " [--filter TYPE|psid=HEX] [--interval N[ms|s|m]] [--decode] [-j N]\n"
+		   " [--strict] [--] FILE...",
 	    "per-type/PSID/channel/sender and BSM statistics"),
-	ROW(decode, "[--strict] [--] FILE...",
+	ROW(decode, "[--strict] [-j N] [--kafka BROKERS [--topic T] [--compression C]\n"
+		    " [-X KEY=VALUE]... | --partition hour -o DIR] [--] FILE...",
 	    "one JSON object per J2735 message (JSON Lines)"),
 	ROW(ocb, "join IFACE FREQ|CHANNEL [--width 5|10|20]\n"
 		 "leave IFACE\n"

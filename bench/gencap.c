@@ -152,10 +152,21 @@ struct sender {
 	uint8_t msg_cnt;
 };
 
-/* One frame of the mix: of every 20, 16 BSMs (senders in turn), 2 SPaT, 1 MAP, 1 TIM.
- * Returns 1 when written, 0 when the frame was "lost", -1 on a write error. */
-static int gen_frame(struct gen *g, const struct payloads *pl, struct sender *snd,
-		     size_t n_snd, uint64_t i, int64_t ts_us)
+/* The mixes, of every 20 frames: BSMs (senders in turn), SPaT, MAP; the rest TIM. */
+struct mix {
+	const char *name;
+	unsigned bsm, spat, map;
+};
+
+static const struct mix mixes[] = {
+	{"bsm", 16, 2, 1},          /* a road with traffic: mostly BSMs */
+	{"intersection", 2, 9, 8},  /* RSUs at intersections: MAP and SPaT */
+};
+
+/* One frame of the mix. Returns 1 when written, 0 when the frame was "lost", -1 on a
+ * write error. */
+static int gen_frame(struct gen *g, const struct payloads *pl, const struct mix *mx,
+		     struct sender *snd, size_t n_snd, uint64_t i, int64_t ts_us)
 {
 	uint8_t msg[MAX_PAYLOAD];
 	unsigned slot = (unsigned)(i % 20);
@@ -166,8 +177,8 @@ static int gen_frame(struct gen *g, const struct payloads *pl, struct sender *sn
 	const uint8_t *payload;
 	size_t len;
 	v2x_buf_reset(&g->wsm);
-	if (slot < 16) {
-		uint64_t k = i / 20 * 16 + slot;
+	if (slot < mx->bsm) {
+		uint64_t k = i / 20 * mx->bsm + slot;
 		struct sender *s = &snd[k % n_snd];
 		const struct blob *b = &pl->bsm[k % pl->n_bsm];
 		size_t value_off = pl->bsm_value_off[k % pl->n_bsm];
@@ -190,12 +201,14 @@ static int gen_frame(struct gen *g, const struct payloads *pl, struct sender *sn
 		len = g->wsm.len;
 	} else {
 		static const uint8_t rsu[6] = {0x02, 0x52, 0x53, 0x55, 0x00, 0x01};
-		const struct blob *b = slot < 18 ? &pl->spat : slot == 18 ? &pl->map : &pl->tim;
-		link.freq = slot == 19 ? 5890 : 5860;
+		bool tim = slot >= mx->bsm + mx->spat + mx->map;
+		const struct blob *b = slot < mx->bsm + mx->spat ? &pl->spat : tim ? &pl->tim
+										  : &pl->map;
+		link.freq = tim ? 5890 : 5860;
 		link.rssi = (int8_t)(-60 - (int)(rnd(g) % 20));
 		link.llc = V2X_LLC_SNAP;
 		memcpy(link.src, rsu, 6);
-		wsmp.psid = slot == 19 ? 0x83 : 0x82;
+		wsmp.psid = tim ? 0x83 : 0x82;
 		payload = b->p;
 		len = b->len;
 	}
@@ -213,14 +226,17 @@ static int gen_frame(struct gen *g, const struct payloads *pl, struct sender *sn
 static void usage(void)
 {
 	fprintf(stderr, "usage: gencap [--frames N] [--senders N] [--seed N] [--vectors DIR] "
-			"OUT.pcap|-\n"
-			"  writes N frames (default 1000000) of radiotap 802.11p OCB WSMP traffic\n");
+			"[--mix bsm|intersection] OUT.pcap|-\n"
+			"  writes N frames (default 1000000) of radiotap 802.11p OCB WSMP traffic;\n"
+			"  of every 20: bsm 16 BSM, 2 SPaT, 1 MAP, 1 TIM (default);\n"
+			"  intersection 2 BSM, 9 SPaT, 8 MAP, 1 TIM\n");
 }
 
 int main(int argc, char **argv)
 {
 	uint64_t frames = 1000000, n_snd = 200, seed = 1;
 	const char *vectors = V2X_VECTORS_DIR, *out = NULL;
+	const struct mix *mx = &mixes[0];
 	for (int i = 1; i < argc; i++) {
 		if (i + 1 < argc && strcmp(argv[i], "--frames") == 0)
 			frames = strtoull(argv[++i], NULL, 10);
@@ -230,6 +246,15 @@ int main(int argc, char **argv)
 			seed = strtoull(argv[++i], NULL, 10);
 		else if (i + 1 < argc && strcmp(argv[i], "--vectors") == 0)
 			vectors = argv[++i];
+		else if (i + 1 < argc && strcmp(argv[i], "--mix") == 0) {
+			const char *m = argv[++i];
+			mx = NULL;
+			for (size_t k = 0; k < sizeof(mixes) / sizeof(mixes[0]); k++)
+				if (strcmp(m, mixes[k].name) == 0)
+					mx = &mixes[k];
+			if (!mx)
+				return usage(), 2;
+		}
 		else if (!out && argv[i][0] != '-')
 			out = argv[i];
 		else if (!out && strcmp(argv[i], "-") == 0)
@@ -257,13 +282,13 @@ int main(int argc, char **argv)
 		snd[s].temp_id = 0x10000000u + (uint32_t)s;
 		snd[s].msg_cnt = (uint8_t)(rnd(&g) % 128);
 	}
-	/* Each sender sends 10 BSMs/s; they are 16 of every 20 frames. */
-	double frame_us = 1e6 / ((double)n_snd * 10.0 * 20.0 / 16.0);
+	/* Each sender sends 10 BSMs/s; they are mx->bsm of every 20 frames. */
+	double frame_us = 1e6 / ((double)n_snd * 10.0 * 20.0 / mx->bsm);
 	v2x_pcap_write_header(&g.rec, &(struct v2x_pcap_conf){.linktype = V2X_LINK_RADIOTAP,
 								.snaplen = 65535});
 	int rc = fwrite(g.rec.p, 1, g.rec.len, g.out) == g.rec.len ? 0 : -1;
 	for (uint64_t i = 0, written = 0; written < frames && rc >= 0; i++) {
-		rc = gen_frame(&g, &pl, snd, n_snd, i,
+		rc = gen_frame(&g, &pl, mx, snd, n_snd, i,
 			       TS_START_US + (int64_t)((double)i * frame_us));
 		written += rc > 0;
 	}

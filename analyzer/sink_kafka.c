@@ -1,0 +1,202 @@
+/* decode --kafka: one Kafka record per J2735 message through librdkafka, keyed by the
+ * sender so that one sender's messages keep their order within a partition. Delivery
+ * reports are counted: close() succeeds only when every record was acknowledged. */
+#define _GNU_SOURCE /* memmem */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "registry.h"
+#include "sink.h"
+
+#ifdef V2X_HAVE_RDKAFKA
+#include <librdkafka/rdkafka.h>
+
+#define MAP_MSG_ID 18
+#define SPAT_MSG_ID 19
+
+/* The intersection id from the JSON line: the first "intersections" entry's
+ * IntersectionReferenceID {region?, id}. Keys are written by us, strings are escaped, so
+ * a quoted key cannot appear inside a string value. */
+static bool intersection_key(const char *json, size_t len, char *key, size_t size)
+{
+	const char *end = json + len;
+	const char *p = memmem(json, len, "\"intersections\":[{", 18);
+	if (!p || !(p = memmem(p, (size_t)(end - p), "\"id\":{", 6)))
+		return false;
+	const char *close = memchr(p + 6, '}', (size_t)(end - p - 6));
+	const char *region = memmem(p, (size_t)(end - p), "\"region\":", 9);
+	const char *id = memmem(p + 6, (size_t)(end - p - 6), "\"id\":", 5);
+	if (!close || !id || id > close)
+		return false;
+	long long r = region && region < close ? strtoll(region + 9, NULL, 10) : -1;
+	long long i = strtoll(id + 5, NULL, 10);
+	if (r >= 0)
+		snprintf(key, size, "%lld-%lld", r, i);
+	else
+		snprintf(key, size, "%lld", i);
+	return true;
+}
+
+/* The record's key (the sender); "" when the frame names none. */
+static void record_key(const struct v2x_record *r, char *key, size_t size)
+{
+	const struct v2x_decoded *d = r->d;
+	if (d->has_bsm_id) {
+		snprintf(key, size, "%08" PRIx32, d->bsm_id); /* as decode writes coreData.id */
+		return;
+	}
+	if ((d->msg_id == MAP_MSG_ID || d->msg_id == SPAT_MSG_ID) &&
+	    intersection_key(r->json, r->len, key, size))
+		return;
+	if (d->has_src)
+		snprintf(key, size, "%02x:%02x:%02x:%02x:%02x:%02x", d->src[0], d->src[1],
+			 d->src[2], d->src[3], d->src[4], d->src[5]);
+	else
+		key[0] = '\0';
+}
+
+struct kafka {
+	rd_kafka_t *rk;
+	const char *brokers, *topic;
+	uint64_t produced, acked, failed;
+	char first_error[256];
+	int flush_ms;
+};
+
+static void on_delivery(rd_kafka_t *rk, const rd_kafka_message_t *m, void *opaque)
+{
+	(void)rk;
+	struct kafka *k = opaque;
+	if (m->err == RD_KAFKA_RESP_ERR_NO_ERROR) {
+		k->acked++;
+		return;
+	}
+	if (k->failed++ == 0)
+		snprintf(k->first_error, sizeof(k->first_error), "%s", rd_kafka_err2str(m->err));
+}
+
+/* The topic of a record: T with "{type}" replaced by the message's abbreviation. */
+static void topic_name(const char *t, uint32_t msg_id, char *out, size_t size)
+{
+	const struct v2x_msgid *id = v2x_msgid_lookup(msg_id);
+	char other[16];
+	snprintf(other, sizeof(other), "msg%" PRIu32, msg_id);
+	const char *type = id ? id->abbrev : other;
+	const char *at = strstr(t, "{type}");
+	if (at)
+		snprintf(out, size, "%.*s%s%s", (int)(at - t), t, type, at + 6);
+	else
+		snprintf(out, size, "%s", t);
+}
+
+static int put(void *ctx, const struct v2x_record *r)
+{
+	struct kafka *k = ctx;
+	char topic[256], key[64];
+	topic_name(k->topic, r->d->msg_id, topic, sizeof(topic));
+	record_key(r, key, sizeof(key));
+	for (;;) {
+		rd_kafka_resp_err_t e = rd_kafka_producev(
+			k->rk, RD_KAFKA_V_TOPIC(topic), RD_KAFKA_V_MSGFLAGS(RD_KAFKA_MSG_F_COPY),
+			RD_KAFKA_V_KEY(key, strlen(key)),
+			RD_KAFKA_V_VALUE((void *)r->json, r->len - 1), /* without the '\n' */
+			RD_KAFKA_V_END);
+		if (e == RD_KAFKA_RESP_ERR_NO_ERROR)
+			break;
+		if (e != RD_KAFKA_RESP_ERR__QUEUE_FULL) {
+			fprintf(stderr, "v2xcap decode: Kafka %s, topic %s: %s\n", k->brokers, topic,
+				rd_kafka_err2str(e));
+			return -1;
+		}
+		rd_kafka_poll(k->rk, 100); /* the queue is full: wait for deliveries */
+	}
+	k->produced++;
+	rd_kafka_poll(k->rk, 0);
+	return 0;
+}
+
+static int close_kafka(void *ctx, bool interrupted)
+{
+	struct kafka *k = ctx;
+	(void)interrupted; /* what was produced is flushed either way */
+	rd_kafka_flush(k->rk, k->flush_ms);
+	uint64_t lost = k->produced - k->acked;
+	int rc = 0;
+	if (lost) {
+		fprintf(stderr, "v2xcap decode: Kafka %s: %" PRIu64 " of %" PRIu64
+				" records not delivered (%s)\n", k->brokers, lost, k->produced,
+			k->failed ? k->first_error : "not acknowledged in time");
+		rc = -1;
+	}
+	rd_kafka_destroy(k->rk);
+	free(k);
+	return rc;
+}
+
+static int set(rd_kafka_conf_t *conf, const char *name, const char *value)
+{
+	char err[256];
+	if (rd_kafka_conf_set(conf, name, value, err, sizeof(err)) == RD_KAFKA_CONF_OK)
+		return 0;
+	fprintf(stderr, "v2xcap decode: Kafka setting %s=%s: %s\n", name, value, err);
+	return -1;
+}
+
+int v2x_sink_kafka_open(struct v2x_sink *s, const struct v2x_scale_opts *o)
+{
+	struct kafka *k = calloc(1, sizeof(*k));
+	rd_kafka_conf_t *conf = rd_kafka_conf_new();
+	char err[512];
+	if (!k || !conf) {
+		fprintf(stderr, "v2xcap decode: out of memory\n");
+		free(k);
+		return -1;
+	}
+	k->brokers = o->kafka;
+	k->topic = o->topic ? o->topic : "v2x.{type}";
+	/* Delivery in order per partition even when a request is retried; a broker that
+	 * stays away fails the records after message.timeout.ms (bounded retries). */
+	int bad = set(conf, "bootstrap.servers", o->kafka) |
+		  set(conf, "enable.idempotence", "true") |
+		  set(conf, "message.timeout.ms", "30000") |
+		  (o->compression ? set(conf, "compression.type", o->compression) : 0);
+	for (size_t i = 0; i < o->n_conf && !bad; i++) {
+		char name[256];
+		const char *eq = strchr(o->conf[i], '=');
+		snprintf(name, sizeof(name), "%.*s", (int)(eq - o->conf[i]), o->conf[i]);
+		bad |= set(conf, name, eq + 1);
+	}
+	char timeout[32];
+	size_t tl = sizeof(timeout);
+	if (bad || rd_kafka_conf_get(conf, "message.timeout.ms", timeout, &tl) != RD_KAFKA_CONF_OK) {
+		rd_kafka_conf_destroy(conf);
+		free(k);
+		return -1;
+	}
+	k->flush_ms = atoi(timeout) + 5000; /* the client fails what is late before that */
+	rd_kafka_conf_set_dr_msg_cb(conf, on_delivery);
+	rd_kafka_conf_set_opaque(conf, k);
+	k->rk = rd_kafka_new(RD_KAFKA_PRODUCER, conf, err, sizeof(err));
+	if (!k->rk) {
+		fprintf(stderr, "v2xcap decode: Kafka %s: %s\n", o->kafka, err);
+		rd_kafka_conf_destroy(conf);
+		free(k);
+		return -1;
+	}
+	*s = (struct v2x_sink){.ctx = k, .put = put, .close = close_kafka};
+	return 0;
+}
+
+#else
+
+int v2x_sink_kafka_open(struct v2x_sink *s, const struct v2x_scale_opts *o)
+{
+	(void)s, (void)o;
+	fprintf(stderr, "v2xcap decode: --kafka: this v2xcap was built without librdkafka "
+			"(install librdkafka-dev and rebuild)\n");
+	return -1;
+}
+
+#endif
