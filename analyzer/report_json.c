@@ -36,7 +36,7 @@ static void write_types(struct json_writer *w, const struct report *r)
 
 static void write_senders(struct json_writer *w, const struct report *r)
 {
-	json_key(w, "bsmSenders");
+	json_key(w, "bsm_senders");
 	json_begin_array(w);
 	for (size_t i = 0; i < r->n_senders; i++) {
 		const struct rpt_sender *s = &r->senders[i];
@@ -47,9 +47,9 @@ static void write_senders(struct json_writer *w, const struct report *r)
 		json_string(w, id);
 		json_key(w, "bsms");
 		json_uint(w, s->n);
-		json_key(w, "rateHz");
+		json_key(w, "rate_hz");
 		json_double(w, s->rate_hz, 2);
-		json_key(w, "msgCntGaps");
+		json_key(w, "msg_cnt_gaps");
 		json_uint(w, s->gaps);
 		json_key(w, "lost");
 		json_uint(w, s->lost);
@@ -59,9 +59,9 @@ static void write_senders(struct json_writer *w, const struct report *r)
 		json_uint(w, s->wraps);
 		json_key(w, "stale");
 		json_uint(w, s->stale);
-		json_key(w, "pathHistoryPointsMax");
+		json_key(w, "path_history_points_max");
 		json_uint(w, s->ph_points_max);
-		json_key(w, "pathHistoryDistanceMaxM");
+		json_key(w, "path_history_distance_max_m");
 		json_double(w, s->ph_distance_max, 1);
 		json_end_object(w);
 	}
@@ -81,8 +81,8 @@ static void write_security(struct json_writer *w, const struct report *r)
 			json_key(w, "sender");
 			json_mac(w, g->mac);
 		}
-		const char *keys[] = {"no1609dot2", "unsecured", "signedDigest", "signedCertificate",
-				      "signedOther", "encrypted"};
+		const char *keys[] = {"no_1609dot2", "unsecured", "signed_digest", "signed_certificate",
+				      "signed_other", "encrypted"};
 		uint64_t vals[] = {g->none, g->unsecured, g->signed_digest, g->signed_cert,
 				   g->signed_other, g->encrypted};
 		for (size_t k = 0; k < sizeof(vals) / sizeof(vals[0]); k++) {
@@ -90,9 +90,9 @@ static void write_security(struct json_writer *w, const struct report *r)
 			json_uint(w, vals[k]);
 		}
 		if (g->gen_n) {
-			json_key(w, "generationDeltaMinMs");
+			json_key(w, "generation_delta_min_ms");
 			json_int(w, g->gen_delta_min_ms);
-			json_key(w, "generationDeltaMaxMs");
+			json_key(w, "generation_delta_max_ms");
 			json_int(w, g->gen_delta_max_ms);
 		}
 		json_end_object(w);
@@ -173,7 +173,7 @@ int rpt_write_json(const struct report *r, FILE *out)
 		json_double(w, (double)r->last_us / 1e6, 6);
 	}
 	if (r->has_clock_offset) {
-		json_key(w, "receiverClockOffsetMs");
+		json_key(w, "receiver_clock_offset_ms");
 		json_int(w, r->clock_offset_ms);
 	}
 	write_types(w, r);

@@ -143,10 +143,10 @@ def report_bsm_clean_sender_quiet(tmp):
     rep = report(mkcap(f"{tmp}/clean.pcap", clean_sender(tmp)))
     got = {f["requirement"] for f in findings(rep)}
     check_eq("core findings", got & CORE_CHECKS, set())
-    s = rep["bsmSenders"][0]
-    check_eq("sender", (s["id"], s["bsms"], s["msgCntGaps"], s["wraps"], s["rateHz"]),
+    s = rep["bsm_senders"][0]
+    check_eq("sender", (s["id"], s["bsms"], s["msg_cnt_gaps"], s["wraps"], s["rate_hz"]),
              ("0a0b0c0d", 30, 0, 1, 10.0))
-    check_eq("clock offset", rep["receiverClockOffsetMs"], 0)
+    check_eq("clock offset", rep["receiver_clock_offset_ms"], 0)
 
 
 def report_bsm_path_history_and_prediction_absent(tmp):
@@ -165,8 +165,8 @@ def report_bsm_msgcnt_gaps_capture(tmp):
     f = findings(rep, "bsm.msgcnt-gap")
     check_eq("gap finding", (len(f), f[0]["count"], frames(f[0])), (1, 2, [4, 9]))
     assert "3 messages missing" in f[0]["text"], f[0]["text"]
-    s = rep["bsmSenders"][0]
-    check_eq("sender", (s["msgCntGaps"], s["lost"], s["wraps"], s["repeats"]), (2, 3, 1, 0))
+    s = rep["bsm_senders"][0]
+    check_eq("sender", (s["msg_cnt_gaps"], s["lost"], s["wraps"], s["repeats"]), (2, 3, 1, 0))
 
 
 def report_bsm_msgcnt_repeat(tmp):
@@ -185,7 +185,7 @@ def report_bsm_stale_secmark(tmp):
     rep = report(mkcap(f"{tmp}/stale.pcap", p))
     f = findings(rep, "bsm.age")
     check_eq("stale", (len(f), frames(f[0])), (1, [11, 21]))
-    check_eq("clock offset", rep["receiverClockOffsetMs"], 0)
+    check_eq("clock offset", rep["receiver_clock_offset_ms"], 0)
 
 
 def report_bsm_receiver_clock_offset_removed(tmp):
@@ -193,7 +193,7 @@ def report_bsm_receiver_clock_offset_removed(tmp):
     messages."""
     p = [bsm(i, sec_mark(i, age_ms=2500)) for i in range(20)]
     rep = report(mkcap(f"{tmp}/offset.pcap", p))
-    check_eq("clock offset", rep["receiverClockOffsetMs"], 2500)
+    check_eq("clock offset", rep["receiver_clock_offset_ms"], 2500)
     check_eq("stale", findings(rep, "bsm.age"), [])
 
 
@@ -209,7 +209,7 @@ def report_bsm_rate_below_nominal(tmp):
     p = [bsm(i, sec_mark(i, interval_ms=200)) for i in range(20)]
     rep = report(mkcap(f"{tmp}/5hz.pcap", p, interval_ms=200))
     f = findings(rep, "bsm.rate")
-    check_eq("rate", (len(f), rep["bsmSenders"][0]["rateHz"]), (1, 5.0))
+    check_eq("rate", (len(f), rep["bsm_senders"][0]["rate_hz"]), (1, 5.0))
     check_eq("interval", findings(rep, "bsm.interval"), [])
 
 
@@ -403,7 +403,7 @@ def report_mixed_capture_findings(tmp):
         ("bsm.size", "bea10000", (1, 7)), ("bsm.rate", "bea10000", (1, 7)),
         ("bsm.age", "bea10000", (1, 7)),
     })
-    check_eq("clock offset: the jpo-ode BSM's", rep["receiverClockOffsetMs"], -5299)
+    check_eq("clock offset: the jpo-ode BSM's", rep["receiver_clock_offset_ms"], -5299)
 
 
 def report_bsm_128_capture_findings(tmp):
@@ -430,9 +430,9 @@ def report_bsm_128_capture_findings(tmp):
     })
     f = findings(rep, "bsm.msgcnt-repeat")
     check_eq("repeat frames", sorted(frames(x)[:2] for x in f), [[2, 6], [4, 8]])
-    s = {x["id"]: x for x in rep["bsmSenders"]}
-    check_eq("path history", (s["bea10000"]["pathHistoryPointsMax"],
-                              s["19bb0000"]["pathHistoryPointsMax"]), (15, 3))
+    s = {x["id"]: x for x in rep["bsm_senders"]}
+    check_eq("path history", (s["bea10000"]["path_history_points_max"],
+                              s["19bb0000"]["path_history_points_max"]), (15, 3))
 
 
 def report_every_capture_reads(tmp):
