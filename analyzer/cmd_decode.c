@@ -49,11 +49,11 @@ static void write_link(struct json_writer *w, const struct v2x_frame *f)
 {
 	json_key(w, "link");
 	json_begin_object(w);
-	if (f->has_radiotap && f->rt.has_channel) {
+	if (f->rt.has_channel) {
 		json_key(w, "channel_mhz");
 		json_uint(w, f->rt.freq);
 	}
-	if (f->has_radiotap && f->rt.has_signal) {
+	if (f->rt.has_signal) {
 		json_key(w, "rssi_dbm");
 		json_int(w, f->rt.signal_dbm);
 	}
