@@ -63,6 +63,12 @@ static void write_link(struct json_writer *w, const struct v2x_frame *f)
 		json_key(w, "dst");
 		json_mac(w, f->dst);
 	}
+	if (f->encap != V2X_ENCAP_NONE) {
+		json_key(w, "encapsulation");
+		json_string(w, v2x_encap_name(f->encap));
+		json_key(w, "udp_port");
+		json_uint(w, f->udp_dst_port);
+	}
 	json_end_object(w);
 }
 
@@ -152,11 +158,9 @@ static void write_dot2(struct json_writer *w, const struct v2x_dot2 *d)
 /* The "j2735" member; false when the message is malformed (*why says how). */
 static bool write_j2735(struct json_writer *w, const struct v2x_frame *f, const char **why)
 {
-	const uint8_t *p = f->has_dot2 ? f->dot2.payload : f->wsmp.payload;
-	size_t len = f->has_dot2 ? f->dot2.payload_len : f->wsmp.payload_len;
 	const struct v2x_msgid *id = v2x_msgid_lookup(f->mf.msg_id);
 	struct j2735dec_msg msg;
-	enum j2735dec_result r = j2735dec_decode(p, len, &msg);
+	enum j2735dec_result r = j2735dec_decode(f->j2735, f->j2735_len, &msg);
 	json_key(w, "j2735");
 	json_begin_object(w);
 	json_key(w, "messageId");
@@ -209,7 +213,8 @@ static void decode_frame(struct json_writer *w, const struct v2x_capframe *fr,
 			json_string(w, buf);
 		}
 		write_link(w, &f);
-		write_wsmp(w, &f.wsmp);
+		if (f.has_wsmp)
+			write_wsmp(w, &f.wsmp);
 		if (f.has_dot2)
 			write_dot2(w, &f.dot2);
 		const char *why;

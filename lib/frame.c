@@ -66,6 +66,8 @@ static int parse_message(const uint8_t *msg, size_t msg_len, bool has_psid, uint
 	if (f->j2735_basis == V2X_J2735_NOT)
 		return f->error ? -1 : 0;
 	f->has_j2735 = true;
+	f->j2735 = msg;
+	f->j2735_len = msg_len;
 	if (v2x_msgframe_parse(msg, msg_len, &f->mf, &why) < 0)
 		return fail(f, V2X_LAYER_J2735, why);
 	f->layer = V2X_LAYER_J2735;

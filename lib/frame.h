@@ -73,6 +73,8 @@ struct v2x_frame {
 	bool has_wsmp;          /* WSMP present (the V2X message layer may be without it) */
 	bool has_dot2;
 	bool has_j2735;         /* the payload is taken as J2735 (j2735_basis) */
+	const uint8_t *j2735;   /* ... those octets (WSM, 1609.2 or UDP payload) */
+	size_t j2735_len;
 	enum v2x_j2735_basis j2735_basis;
 	/* The first error met (static string), with the layer it happened in;
 	 * NULL when every layer present parsed. */
