@@ -10,6 +10,7 @@
 
 #include "capfile.h"
 #include "cli.h"
+#include "decode_hex.h"
 #include "frame.h"
 #include "j2735dec.h"
 #include "json.h"
@@ -138,7 +139,7 @@ static void write_wsmp(struct json_writer *w, const struct v2x_wsmp *ws)
 	json_end_object(w);
 }
 
-static void write_dot2(struct json_writer *w, const struct v2x_dot2 *d)
+void decode_write_dot2(struct json_writer *w, const struct v2x_dot2 *d)
 {
 	json_key(w, "ieee1609dot2");
 	json_begin_object(w);
@@ -156,7 +157,7 @@ static void write_dot2(struct json_writer *w, const struct v2x_dot2 *d)
 }
 
 /* The "j2735" member; false when the message is malformed (*why says how). */
-static bool write_j2735(struct json_writer *w, const struct v2x_frame *f, const char **why)
+bool decode_write_j2735(struct json_writer *w, const struct v2x_frame *f, const char **why)
 {
 	const struct v2x_msgid *id = v2x_msgid_lookup(f->mf.msg_id);
 	struct j2735dec_msg msg;
@@ -216,9 +217,9 @@ static void decode_frame(struct json_writer *w, const struct v2x_capframe *fr,
 		if (f.has_wsmp)
 			write_wsmp(w, &f.wsmp);
 		if (f.has_dot2)
-			write_dot2(w, &f.dot2);
+			decode_write_dot2(w, &f.dot2);
 		const char *why;
-		if (!write_j2735(w, &f, &why))
+		if (!decode_write_j2735(w, &f, &why))
 			bad_message = why;
 		json_end_object(w);
 		json_end_line(w);
@@ -236,6 +237,9 @@ const char cmd_decode_options[] =
 	"under J2735's own names. A malformed frame's line has \"error\"; a message that\n"
 	"does not decode has \"j2735\".\"error\". FILE is pcap or pcapng, '-' is stdin.\n"
 	"  --strict  exit 1 when a frame is malformed (default: marked, reported, exit 0)\n"
+	"  --hex [FILE|-]  FILE (default stdin) holds one UPER MessageFrame or 1609.2\n"
+	"            message per line in hex; \"frame\" is the line number, no \"link\"\n"
+	"  --raw FILE  FILE is one binary MessageFrame or 1609.2 message\n"
 	"Exit status: 0 read (malformed frames marked), 1 a file not readable as a capture\n"
 	"or the output not written, 2 usage error.\n";
 
@@ -243,17 +247,31 @@ int cmd_decode(const struct v2x_command *cmd, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"strict", no_argument, NULL, 'S'},
+		{"hex", no_argument, NULL, 'x'},
+		{"raw", no_argument, NULL, 'r'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
-	bool strict = false;
+	bool strict = false, hex = false, raw = false;
 	int c;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
 		if (c == 'S')
 			strict = true;
+		else if (c == 'x')
+			hex = true;
+		else if (c == 'r')
+			raw = true;
 		else
 			return v2x_cli_other_option(cmd, c, argv);
+	}
+	if (hex || raw) {
+		if (hex && raw)
+			return v2x_cli_usage_error(cmd, "--hex and --raw exclude each other");
+		if (argc - optind > 1 || (raw && optind == argc))
+			return v2x_cli_usage_error(cmd, raw ? "--raw takes one FILE"
+							     : "--hex takes one FILE or -");
+		return decode_messages(optind < argc ? argv[optind] : "-", raw, strict);
 	}
 	if (optind == argc)
 		return v2x_cli_usage_error(cmd, "no capture file given");

@@ -41,9 +41,9 @@ static void copy_addr(uint8_t out[6], const uint8_t *a)
 }
 
 /* A 1609.2 message (when it starts with 0x03) and the J2735 MessageFrame in it or in
- * msg, when v2x_j2735_basis says so; has_psid/psid are WSMP's, if any. */
+ * msg, when v2x_j2735_basis says so (or always: user_says); has_psid/psid are WSMP's. */
 static int parse_message(const uint8_t *msg, size_t msg_len, bool has_psid, uint32_t psid,
-			 struct v2x_frame *f)
+			 bool user_says, struct v2x_frame *f)
 {
 	const char *why = NULL;
 	if (msg_len > 0 && msg[0] == DOT2_FIRST_OCTET) {
@@ -61,8 +61,10 @@ static int parse_message(const uint8_t *msg, size_t msg_len, bool has_psid, uint
 	/* An empty (e.g. encrypted) payload has no message. */
 	if (msg_len == 0 || !msg)
 		return f->error ? -1 : 0;
-	f->j2735_basis = v2x_j2735_basis(has_psid, psid, has_psid && v2x_j2735_user_psid(psid),
-					 msg, msg_len);
+	f->j2735_basis = user_says ? V2X_J2735_BY_USER
+				   : v2x_j2735_basis(has_psid, psid,
+						     has_psid && v2x_j2735_user_psid(psid), msg,
+						     msg_len);
 	if (f->j2735_basis == V2X_J2735_NOT)
 		return f->error ? -1 : 0;
 	f->has_j2735 = true;
@@ -86,7 +88,7 @@ static inline int parse_wsmp_up(const uint8_t *buf, size_t len, struct v2x_frame
 	if (f->wsmp.truncated)
 		fail(f, V2X_LAYER_WSMP, "WSM length exceeds the frame");
 	return parse_message(f->wsmp.payload, f->wsmp.payload_len, f->wsmp.has_psid,
-			     f->wsmp.psid, f);
+			     f->wsmp.psid, false, f);
 }
 
 static int parse_ip(const uint8_t *buf, size_t len, struct v2x_frame *f);
@@ -304,7 +306,7 @@ static int parse_udp_payload(const uint8_t *buf, size_t len, struct v2x_frame *f
 		if (is_dot2_start(p, n)) {
 			f->encap = V2X_ENCAP_UDP_DOT2;
 			f->layer = V2X_LAYER_WSMP;
-			return parse_message(p, n, false, 0, f);
+			return parse_message(p, n, false, 0, false, f);
 		}
 		if (k == 0 && is_wsmp(p, n, f)) {
 			f->encap = V2X_ENCAP_UDP_WSMP;
@@ -313,7 +315,7 @@ static int parse_udp_payload(const uint8_t *buf, size_t len, struct v2x_frame *f
 		if (v2x_msgframe_strict(p, n)) {
 			f->encap = V2X_ENCAP_UDP_J2735;
 			f->layer = V2X_LAYER_WSMP;
-			return parse_message(p, n, false, 0, f);
+			return parse_message(p, n, false, 0, false, f);
 		}
 	}
 	f->encap_skipped = 0;
@@ -452,6 +454,17 @@ int v2x_frame_parse(int linktype, const uint8_t *buf, size_t len, struct v2x_fra
 	memset(&f->rt, 0, sizeof(f->rt));
 	memset(&f->mac, 0, sizeof(f->mac));
 	int rc = parse_link(linktype, buf, len, f);
+	clear_unreached(f);
+	return rc;
+}
+
+int v2x_message_parse(const uint8_t *buf, size_t len, struct v2x_frame *f)
+{
+	memset(f, 0, offsetof(struct v2x_frame, rt));
+	memset(&f->rt, 0, sizeof(f->rt));
+	memset(&f->mac, 0, sizeof(f->mac));
+	f->layer = V2X_LAYER_WSMP;
+	int rc = parse_message(buf, len, false, 0, true, f);
 	clear_unreached(f);
 	return rc;
 }

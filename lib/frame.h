@@ -95,6 +95,10 @@ struct v2x_frame {
 /* Always fills *f as far as it can; returns 0 when nothing was malformed, -1 otherwise
  * (f->error says why). An unsupported link type is an error at V2X_LAYER_NONE. */
 int v2x_frame_parse(int linktype, const uint8_t *buf, size_t len, struct v2x_frame *f);
+/* A message without a link (a line of hex, a file): a 1609.2 message when it starts
+ * 03 80/81/82, else a MessageFrame, taken as J2735 whatever its content (the user says
+ * so: j2735_basis V2X_J2735_BY_USER). Returns as v2x_frame_parse. */
+int v2x_message_parse(const uint8_t *buf, size_t len, struct v2x_frame *f);
 bool v2x_linktype_supported(int linktype);
 const char *v2x_layer_name(enum v2x_layer l);
 /* "ether/80211" style short names, snake_case: "none", "udp", "udp_wsmp", "udp_dot2",
