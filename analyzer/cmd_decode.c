@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "decode.h"
 #include "decode_parallel.h"
+#include "decode_hex.h"
 #include "frame.h"
 #include "j2735dec.h"
 #include "json.h"
@@ -55,11 +56,11 @@ static void write_link(struct json_writer *w, const struct v2x_frame *f)
 {
 	json_key(w, "link");
 	json_begin_object(w);
-	if (f->has_radiotap && f->rt.has_channel) {
+	if (f->rt.has_channel) {
 		json_key(w, "channel_mhz");
 		json_uint(w, f->rt.freq);
 	}
-	if (f->has_radiotap && f->rt.has_signal) {
+	if (f->rt.has_signal) {
 		json_key(w, "rssi_dbm");
 		json_int(w, f->rt.signal_dbm);
 	}
@@ -68,6 +69,12 @@ static void write_link(struct json_writer *w, const struct v2x_frame *f)
 		json_mac(w, f->src);
 		json_key(w, "dst");
 		json_mac(w, f->dst);
+	}
+	if (f->encap != V2X_ENCAP_NONE) {
+		json_key(w, "encapsulation");
+		json_string(w, v2x_encap_name(f->encap));
+		json_key(w, "udp_port");
+		json_uint(w, f->udp_dst_port);
 	}
 	json_end_object(w);
 }
@@ -138,7 +145,7 @@ static void write_wsmp(struct json_writer *w, const struct v2x_wsmp *ws)
 	json_end_object(w);
 }
 
-static void write_dot2(struct json_writer *w, const struct v2x_dot2 *d)
+void decode_write_dot2(struct json_writer *w, const struct v2x_dot2 *d)
 {
 	json_key(w, "ieee1609dot2");
 	json_begin_object(w);
@@ -156,13 +163,11 @@ static void write_dot2(struct json_writer *w, const struct v2x_dot2 *d)
 }
 
 /* The "j2735" member; false when the message is malformed (*why says how). */
-static bool write_j2735(struct json_writer *w, const struct v2x_frame *f, const char **why)
+bool decode_write_j2735(struct json_writer *w, const struct v2x_frame *f, const char **why)
 {
-	const uint8_t *p = f->has_dot2 ? f->dot2.payload : f->wsmp.payload;
-	size_t len = f->has_dot2 ? f->dot2.payload_len : f->wsmp.payload_len;
 	const struct v2x_msgid *id = v2x_msgid_lookup(f->mf.msg_id);
 	struct j2735dec_msg msg;
-	enum j2735dec_result r = j2735dec_decode(p, len, &msg);
+	enum j2735dec_result r = j2735dec_decode(f->j2735, f->j2735_len, &msg);
 	json_key(w, "j2735");
 	json_begin_object(w);
 	json_key(w, "messageId");
@@ -213,11 +218,12 @@ void v2x_decode_frame(struct json_writer *w, const struct v2x_capframe *fr,
 			json_string(w, buf);
 		}
 		write_link(w, &f);
-		write_wsmp(w, &f.wsmp);
+		if (f.has_wsmp)
+			write_wsmp(w, &f.wsmp);
 		if (f.has_dot2)
-			write_dot2(w, &f.dot2);
+			decode_write_dot2(w, &f.dot2);
 		const char *why;
-		if (!write_j2735(w, &f, &why)) {
+		if (!decode_write_j2735(w, &f, &why)) {
 			d->layer = v2x_layer_name(V2X_LAYER_J2735);
 			d->why = why;
 		}
@@ -254,6 +260,9 @@ const char cmd_decode_options[] =
 	"  --topic T         the topic (default v2x.{type}); {type} becomes BSM, SPAT, ...\n"
 	"  --compression C   none, gzip, snappy, lz4 or zstd (default: the client's)\n"
 	"  -X KEY=VALUE      a librdkafka setting (TLS, SASL, timeouts), as kcat's -X\n"
+	"  --hex [FILE|-]    FILE (default stdin) holds one UPER MessageFrame or 1609.2\n"
+	"                    message per line in hex; \"frame\" is the line number, no \"link\"\n"
+	"  --raw FILE        FILE is one binary MessageFrame or 1609.2 message\n"
 	"  --partition hour -o DIR\n"
 	"                    write DIR/type=T/date=YYYY-MM-DD/hour=HH/part-FILE.ndjson.gz\n"
 	"                    (Hive-style, one set per input file) and a manifest in\n"
@@ -263,7 +272,7 @@ const char cmd_decode_options[] =
 
 /* -1 to go on with argv + optind, or the exit code (help, usage error). */
 static int parse_args(const struct v2x_command *cmd, int argc, char **argv,
-		      struct v2x_scale_opts *o, bool *strict)
+		      struct v2x_scale_opts *o, bool *strict, bool *hex, bool *raw)
 {
 	static const struct option longopts[] = {
 		{"strict", no_argument, NULL, 'S'},
@@ -273,6 +282,8 @@ static int parse_args(const struct v2x_command *cmd, int argc, char **argv,
 		{"compression", required_argument, NULL, 'C'},
 		{"partition", required_argument, NULL, 'P'},
 		{"output", required_argument, NULL, 'o'},
+		{"hex", no_argument, NULL, 'x'},
+		{"raw", no_argument, NULL, 'r'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -306,6 +317,8 @@ static int parse_args(const struct v2x_command *cmd, int argc, char **argv,
 			o->partition = optarg;
 			break;
 		case 'o': o->out_dir = optarg; break;
+		case 'x': *hex = true; break;
+		case 'r': *raw = true; break;
 		default: return v2x_cli_other_option(cmd, c, argv);
 		}
 	}
@@ -315,6 +328,14 @@ static int parse_args(const struct v2x_command *cmd, int argc, char **argv,
 		return v2x_cli_usage_error(cmd, "--topic, --compression and -X go with --kafka");
 	if (!o->partition != !o->out_dir)
 		return v2x_cli_usage_error(cmd, "--partition hour and -o DIR go together");
+	if (*hex || *raw) {
+		if (*hex && *raw)
+			return v2x_cli_usage_error(cmd, "--hex and --raw exclude each other");
+		if (argc - optind > 1 || (*raw && optind == argc))
+			return v2x_cli_usage_error(cmd, *raw ? "--raw takes one FILE"
+							      : "--hex takes one FILE or -");
+		return -1;
+	}
 	if (optind == argc)
 		return v2x_cli_usage_error(cmd, "no capture file given");
 	return -1;
@@ -359,11 +380,15 @@ static void decode_sequential(struct v2x_capfile *cf, struct v2x_readerr *rep)
 int cmd_decode(const struct v2x_command *cmd, int argc, char **argv)
 {
 	struct v2x_scale_opts so = {.threads = v2x_par_default_threads()};
-	bool strict = false;
-	int rc = parse_args(cmd, argc, argv, &so, &strict);
+	bool strict = false, hex = false, raw = false;
+	int rc = parse_args(cmd, argc, argv, &so, &strict, &hex, &raw);
 	if (rc >= 0) {
 		free(so.conf);
 		return rc;
+	}
+	if (hex || raw) {
+		free(so.conf);
+		return decode_messages(optind < argc ? argv[optind] : "-", raw, strict);
 	}
 	if (!j2735dec_edition())
 		fprintf(stderr, "v2xcap decode: built without a J2735 schema: messageId and name "

@@ -51,6 +51,21 @@ static void print_radiotap(const struct v2x_radiotap *rt)
 		printf(" %ddBm", rt->signal_dbm);
 }
 
+/* " | IPv4 UDP 46800>46800 | udp_j2735 after 4 octets", " | c2p 5860MHz -60dBm": what
+ * carried the frame, and a forwarder record's radio values */
+static void print_encap(const struct v2x_frame *f)
+{
+	if (f->ip_version)
+		printf(" | IPv%u UDP %u>%u", f->ip_version, f->udp_src_port, f->udp_dst_port);
+	if (f->encap <= V2X_ENCAP_UDP)
+		return;
+	printf(" | %s", v2x_encap_name(f->encap));
+	if (f->encap_skipped)
+		printf(" after %" PRIu32 " octets", f->encap_skipped);
+	if (!f->has_radiotap)
+		print_radiotap(&f->rt);
+}
+
 static void print_mac_layer(const struct v2x_frame *f)
 {
 	static const char *const llc[] = {
@@ -68,7 +83,7 @@ static void print_mac_layer(const struct v2x_frame *f)
 	}
 	if (f->has_src)
 		print_mac(f->src);
-	if (f->ethertype && f->ethertype != V2X_ETHERTYPE_WSMP)
+	if (f->ethertype && f->ethertype != V2X_ETHERTYPE_WSMP && !f->ip_version)
 		printf(" | ethertype 0x%04x", f->ethertype);
 }
 
@@ -107,7 +122,7 @@ static void print_wsmp(const struct v2x_wsmp *w)
 
 static void print_upper(const struct v2x_frame *f)
 {
-	if (f->layer >= V2X_LAYER_WSMP)
+	if (f->has_wsmp && f->layer >= V2X_LAYER_WSMP)
 		print_wsmp(&f->wsmp);
 	if (f->has_dot2 && f->layer >= V2X_LAYER_DOT2) {
 		printf(" | 1609.2 %s", v2x_dot2_content_name(f->dot2.content));
@@ -136,6 +151,7 @@ static void dump_frame(const struct v2x_capframe *fr, int64_t t0, bool with_file
 	       mag / 1000000000, mag % 1000000000 / 1000, link_name(fr->linktype));
 	if (f.has_radiotap)
 		print_radiotap(&f.rt);
+	print_encap(&f);
 	print_mac_layer(&f);
 	print_upper(&f);
 	if (r < 0)

@@ -295,7 +295,7 @@ static int replay_file(struct sender *s, const struct send_opts *o)
 			}
 			/* Layers above WSMP may be malformed: the WSMP is sent as it is. */
 			v2x_frame_parse(fr.linktype, fr.data, fr.caplen, &f);
-			if (f.layer < V2X_LAYER_WSMP || f.wsmp.truncated)
+			if (f.layer < V2X_LAYER_WSMP || !f.has_wsmp || f.wsmp.truncated)
 				continue;
 			found++;
 			const uint8_t *start = f.wsmp.payload - f.wsmp.hdr_len;

@@ -22,7 +22,9 @@ static const struct v2x_command commands[] = {
 		   " [--strict] [--] FILE...",
 	    "per-type/PSID/channel/sender and BSM statistics"),
 	ROW(decode, "[--strict] [-j N] [--kafka BROKERS [--topic T] [--compression C]\n"
-		    " [-X KEY=VALUE]... | --partition hour -o DIR] [--] FILE...",
+		    " [-X KEY=VALUE]... | --partition hour -o DIR] [--] FILE...\n"
+		    "[--strict] --hex [FILE|-]\n"
+		    "[--strict] --raw FILE",
 	    "one JSON object per J2735 message (JSON Lines)"),
 	ROW(ocb, "join IFACE FREQ|CHANNEL [--width 5|10|20]\n"
 		 "leave IFACE\n"

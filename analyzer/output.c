@@ -261,6 +261,14 @@ static void print_summary(FILE *out, const struct v2x_stats *s)
 					s->nonwsmp[r]);
 		fputc('\n', out);
 	}
+	if (s->encap[V2X_ENCAP_NONE] < s->frames) {
+		fprintf(out, "encapsulation:");
+		for (int e = 0; e < V2X_ENCAP_COUNT; e++)
+			if (s->encap[e])
+				fprintf(out, " %s %" PRIu64, v2x_encap_name((enum v2x_encap)e),
+					s->encap[e]);
+		fputc('\n', out);
+	}
 }
 
 static void print_overflow(FILE *out, const struct v2x_stats *s)
@@ -458,6 +466,11 @@ static int print_json(FILE *out, const struct v2x_stats *s)
 	json_begin_object(&w);
 	for (int r = 0; r < V2X_NONWSMP_N; r++)
 		json_uint_field(&w, v2x_nonwsmp_name((enum v2x_nonwsmp)r), s->nonwsmp[r]);
+	json_end_object(&w);
+	json_key(&w, "encapsulation");
+	json_begin_object(&w);
+	for (int e = 0; e < V2X_ENCAP_COUNT; e++)
+		json_uint_field(&w, v2x_encap_name((enum v2x_encap)e), s->encap[e]);
 	json_end_object(&w);
 	for (int d = 0; d < V2X_N_DIMS; d++)
 		if (json_groups(&w, (enum v2x_dimension)d, s) < 0)

@@ -189,8 +189,8 @@ int rpt_add(struct report *r, const struct rpt_where *at, const struct v2x_frame
 	if (f->layer != V2X_LAYER_J2735 || !f->has_j2735)
 		return 0;
 	r->j2735++;
-	const uint8_t *p = f->has_dot2 ? f->dot2.payload : f->wsmp.payload;
-	size_t len = f->has_dot2 ? f->dot2.payload_len : f->wsmp.payload_len;
+	const uint8_t *p = f->j2735; /* from WSMP, 1609.2 or a UDP payload */
+	size_t len = f->j2735_len;
 	int rc = 0;
 	struct rpt_bsm b;
 	switch (f->mf.msg_id) {

@@ -175,7 +175,7 @@ static uint64_t frame_key(enum v2x_dimension d, const struct v2x_frame *f)
 	case V2X_BY_PSID:
 		return f->wsmp.has_psid ? f->wsmp.psid : KEY_UNKNOWN;
 	case V2X_BY_CHANNEL:
-		return f->has_radiotap && f->rt.has_channel ? f->rt.freq : KEY_UNKNOWN;
+		return f->rt.has_channel ? f->rt.freq : KEY_UNKNOWN;
 	case V2X_BY_SENDER:
 		return f->has_src ? mac_key(f->src) : KEY_UNKNOWN;
 	default:
@@ -194,8 +194,11 @@ struct contribution {
 
 static void contribution_of(const struct v2x_frame *f, struct contribution *c)
 {
-	c->bytes = (int64_t)f->wsmp.payload_len;
-	c->has_rssi = f->has_radiotap && f->rt.has_signal;
+	/* the WSM's payload, or the message a UDP datagram carries without WSMP */
+	bool bare = f->encap == V2X_ENCAP_UDP_DOT2 || f->encap == V2X_ENCAP_UDP_J2735;
+	c->bytes = bare ? (int64_t)(f->encap_len - f->encap_skipped)
+			: (int64_t)f->wsmp.payload_len;
+	c->has_rssi = f->rt.has_signal;
 	c->rssi = f->rt.signal_dbm;
 	c->error = f->error || f->wsmp.truncated;
 	c->security = C_OTHER;
@@ -370,6 +373,7 @@ void v2x_stats_add(struct v2x_stats *s, const struct v2x_frame *f,
 		s->sliced++;
 	if (f->error)
 		s->malformed++;
+	s->encap[f->encap]++;
 	if (s->interval_us > 0)
 		interval_advance(s, sm->ts_us);
 	if (f->layer < V2X_LAYER_WSMP) {

@@ -131,6 +131,7 @@ struct v2x_stats {
 	uint64_t filtered_out;
 	uint64_t wsmp;          /* frames that reached WSMP (and passed the filter) */
 	uint64_t nonwsmp[V2X_NONWSMP_N];
+	uint64_t encap[V2X_ENCAP_COUNT]; /* every frame by what carried it (frame.h) */
 	uint64_t bytes;         /* captured octets of every frame */
 	uint64_t sliced;        /* frames captured shorter than they were (snap length) */
 	uint64_t malformed;     /* frames with a malformed or truncated layer (f->error) */

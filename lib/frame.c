@@ -40,22 +40,12 @@ static void copy_addr(uint8_t out[6], const uint8_t *a)
 		memcpy(out, a, 6);
 }
 
-/* WSMP and what it carries: 1609.2 when the payload starts with 0x03, then J2735 when
- * v2x_j2735_basis says so. A WSM cut short (its length beyond the frame) is an error, but
- * what it holds is still read: a message whose id is there keeps its type. */
-static inline int parse_wsmp_up(const uint8_t *buf, size_t len, struct v2x_frame *f)
+/* A 1609.2 message (when it starts with 0x03) and the J2735 MessageFrame in it or in
+ * msg, when v2x_j2735_basis says so (or always: user_says); has_psid/psid are WSMP's. */
+static int parse_message(const uint8_t *msg, size_t msg_len, bool has_psid, uint32_t psid,
+			 bool user_says, struct v2x_frame *f)
 {
 	const char *why = NULL;
-	if (v2x_wsmp_parse(buf, len, &f->wsmp, &why) < 0)
-		return fail(f, V2X_LAYER_WSMP, why);
-	f->layer = V2X_LAYER_WSMP;
-	if (f->wsmp.truncated)
-		fail(f, V2X_LAYER_WSMP, "WSM length exceeds the frame");
-
-	const uint8_t *msg = f->wsmp.payload;
-	size_t msg_len = f->wsmp.payload_len;
-	bool has_psid = f->wsmp.has_psid;
-	uint32_t psid = f->wsmp.psid;
 	if (msg_len > 0 && msg[0] == DOT2_FIRST_OCTET) {
 		f->has_dot2 = true;
 		if (v2x_dot2_parse(msg, msg_len, &f->dot2, &why) < 0)
@@ -71,27 +61,54 @@ static inline int parse_wsmp_up(const uint8_t *buf, size_t len, struct v2x_frame
 	/* An empty (e.g. encrypted) payload has no message. */
 	if (msg_len == 0 || !msg)
 		return f->error ? -1 : 0;
-	f->j2735_basis = v2x_j2735_basis(has_psid, psid, has_psid && v2x_j2735_user_psid(psid),
-					 msg, msg_len);
+	f->j2735_basis = user_says ? V2X_J2735_BY_USER
+				   : v2x_j2735_basis(has_psid, psid,
+						     has_psid && v2x_j2735_user_psid(psid), msg,
+						     msg_len);
 	if (f->j2735_basis == V2X_J2735_NOT)
 		return f->error ? -1 : 0;
 	f->has_j2735 = true;
+	f->j2735 = msg;
+	f->j2735_len = msg_len;
 	if (v2x_msgframe_parse(msg, msg_len, &f->mf, &why) < 0)
 		return fail(f, V2X_LAYER_J2735, why);
 	f->layer = V2X_LAYER_J2735;
 	return f->error ? -1 : 0;
 }
 
-/* The EtherType's payload: WSMP or, for anything else, the end of the road. */
+/* WSMP and what it carries. A WSM cut short (its length beyond the frame) is an error,
+ * but what it holds is still read: a message whose id is there keeps its type. */
+static inline int parse_wsmp_up(const uint8_t *buf, size_t len, struct v2x_frame *f)
+{
+	const char *why = NULL;
+	f->has_wsmp = true;
+	if (v2x_wsmp_parse(buf, len, &f->wsmp, &why) < 0)
+		return fail(f, V2X_LAYER_WSMP, why);
+	f->layer = V2X_LAYER_WSMP;
+	if (f->wsmp.truncated)
+		fail(f, V2X_LAYER_WSMP, "WSM length exceeds the frame");
+	return parse_message(f->wsmp.payload, f->wsmp.payload_len, f->wsmp.has_psid,
+			     f->wsmp.psid, false, f);
+}
+
+static int parse_ip(const uint8_t *buf, size_t len, struct v2x_frame *f);
+static int parse_80211(const uint8_t *buf, size_t len, struct v2x_frame *f);
+
+/* The EtherType's payload: WSMP, IP (for UDP), or, for anything else, the end of the
+ * road. */
 static int parse_ethertype(const uint8_t *buf, size_t len, struct v2x_frame *f)
 {
 	f->layer = V2X_LAYER_LINK;
-	if (f->ethertype != V2X_ETHERTYPE_WSMP)
-		return 0;
-	return parse_wsmp_up(buf, len, f);
+	if (f->ethertype == V2X_ETHERTYPE_WSMP)
+		return parse_wsmp_up(buf, len, f);
+	/* one encapsulation per frame: an IP frame inside a C2P/TZSP record ends here */
+	if ((f->ethertype == V2X_ETHERTYPE_IPV4 || f->ethertype == V2X_ETHERTYPE_IPV6) &&
+	    f->encap == V2X_ENCAP_NONE)
+		return parse_ip(buf, len, f);
+	return 0;
 }
 
-static inline int parse_80211(const uint8_t *buf, size_t len, struct v2x_frame *f)
+static int parse_80211(const uint8_t *buf, size_t len, struct v2x_frame *f)
 {
 	const char *why = NULL;
 	size_t off;
@@ -144,6 +161,213 @@ static int parse_ethernet(const uint8_t *buf, size_t len, struct v2x_frame *f)
 	return parse_ethertype(c.p, v2x_cur_left(&c), f);
 }
 
+/* 5 GHz channel number to MHz (IEEE 802.11 annex E, the 5.9 GHz band's numbering) */
+static uint16_t chan_5ghz_mhz(uint8_t ch)
+{
+	return (uint16_t)(5000 + 5 * ch);
+}
+
+/* Commsignia C2P, version 1 (the layout of Wireshark 4.6's packet-c2p.c; big-endian):
+ * version/type, seconds and milliseconds, primary and secondary channel, interface,
+ * data rate (500 kb/s), antenna, latitude, longitude, speed, heading; DSRC RX then RSSI
+ * and noise of antennas 1 and 2 (i8 dBm, 127 unavailable) and two CBRs (u16), DSRC TX
+ * its power and two TSSIs; then the 802.11 frame. Other record types end at the link. */
+enum {
+	C2P_VERSION = 1, C2P_DSRC_RX = 1, C2P_DSRC_TX = 2,
+	C2P_COMMON_LEN = 26, C2P_RX_LEN = 34, C2P_TX_LEN = 29,
+	C2P_DBM_NA = 127,
+};
+
+static bool is_c2p(const uint8_t *buf, size_t len)
+{
+	return len >= C2P_TX_LEN && buf[0] >> 4 == C2P_VERSION &&
+	       ((buf[0] & 0x0F) == C2P_DSRC_RX || (buf[0] & 0x0F) == C2P_DSRC_TX);
+}
+
+static int parse_c2p(const uint8_t *buf, size_t len, struct v2x_frame *f)
+{
+	bool rx = (buf[0] & 0x0F) == C2P_DSRC_RX;
+	size_t hdr = rx ? C2P_RX_LEN : C2P_TX_LEN;
+	if (len < hdr)
+		return fail(f, V2X_LAYER_LINK, "C2P record truncated");
+	f->encap = V2X_ENCAP_C2P;
+	if (buf[9]) {
+		f->rt.has_channel = true;
+		f->rt.freq = chan_5ghz_mhz(buf[9]);
+	}
+	f->rt.has_rate = true;
+	f->rt.rate = buf[12];
+	if (rx && buf[C2P_COMMON_LEN] != C2P_DBM_NA) {
+		f->rt.has_signal = true;
+		f->rt.signal_dbm = (int8_t)buf[C2P_COMMON_LEN];
+	}
+	if (rx && buf[C2P_COMMON_LEN + 2] != C2P_DBM_NA) {
+		f->rt.has_noise = true;
+		f->rt.noise_dbm = (int8_t)buf[C2P_COMMON_LEN + 2];
+	}
+	return parse_80211(buf + hdr, len - hdr, f);
+}
+
+/* TZSP: version 1, type 0 (received), encapsulation (18: 802.11), tagged fields
+ * (tag 0 padding, 1 end, others tag/length/value: 10 signal dBm, 12 rate, 18 channel)
+ * up to the end tag, then the frame. Other encapsulations end at the link. */
+enum { TZSP_VERSION = 1, TZSP_RECEIVED = 0, TZSP_ENCAP_80211 = 18,
+       TZSP_TAG_PAD = 0, TZSP_TAG_END = 1, TZSP_TAG_SIGNAL = 10, TZSP_TAG_RATE = 12,
+       TZSP_TAG_CHANNEL = 18 };
+
+static int parse_tzsp(const uint8_t *buf, size_t len, struct v2x_frame *f)
+{
+	struct v2x_cursor c;
+	v2x_cur_init(&c, buf, len);
+	uint8_t version = v2x_u8(&c), type = v2x_u8(&c);
+	uint16_t encap = v2x_be16(&c);
+	if (c.err || version != TZSP_VERSION || type != TZSP_RECEIVED)
+		return 0;
+	f->encap = V2X_ENCAP_TZSP;
+	for (;;) {
+		uint8_t tag = v2x_u8(&c);
+		if (c.err)
+			return fail(f, V2X_LAYER_LINK, "TZSP tags without their end tag");
+		if (tag == TZSP_TAG_END)
+			break;
+		if (tag == TZSP_TAG_PAD)
+			continue;
+		uint8_t n = v2x_u8(&c);
+		const uint8_t *v = v2x_bytes(&c, n);
+		if (c.err)
+			return fail(f, V2X_LAYER_LINK, "TZSP tag truncated");
+		if (tag == TZSP_TAG_SIGNAL && n == 1) {
+			f->rt.has_signal = true;
+			f->rt.signal_dbm = (int8_t)v[0];
+		} else if (tag == TZSP_TAG_RATE && n == 1) {
+			f->rt.has_rate = true;
+			f->rt.rate = v[0];
+		} else if (tag == TZSP_TAG_CHANNEL && n == 1 && v[0]) {
+			f->rt.has_channel = true;
+			f->rt.freq = chan_5ghz_mhz(v[0]);
+		}
+	}
+	if (encap != TZSP_ENCAP_80211)
+		return 0;
+	return parse_80211(c.p, v2x_cur_left(&c), f);
+}
+
+bool v2x_udp_port_jpo_ode(uint16_t port)
+{
+	switch (port) {
+	case 44990: /* generic */
+	case 46800: /* BSM */
+	case 44920: /* MAP */
+	case 44940: /* PSM */
+	case 44910: /* SPaT */
+	case 44930: /* SRM */
+	case 44900: /* SSM */
+	case 47900: /* TIM */
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* The longest prefix before a message that a jpo-ode port's datagram may have */
+#define JPO_ODE_PREFIX_MAX 32
+
+static bool is_dot2_start(const uint8_t *buf, size_t len)
+{
+	return len >= 2 && buf[0] == DOT2_FIRST_OCTET && buf[1] >= 0x80 && buf[1] <= 0x82;
+}
+
+/* A whole WSMP v3 packet: its header reads and its length is exactly the datagram's */
+static bool is_wsmp(const uint8_t *buf, size_t len, struct v2x_frame *f)
+{
+	const char *why = NULL;
+	return len > 0 && (buf[0] & 0x07) == 3 && buf[0] >> 4 == 0 &&
+	       v2x_wsmp_parse(buf, len, &f->wsmp, &why) == 0 && !f->wsmp.truncated &&
+	       f->wsmp.payload + f->wsmp.payload_len == buf + len;
+}
+
+/* The UDP payload, by port (C2P, TZSP) and by content: 1609.2, WSMP or a MessageFrame
+ * by the strict content rule; on a jpo-ode port, also after a short prefix. */
+static int parse_udp_payload(const uint8_t *buf, size_t len, struct v2x_frame *f)
+{
+	uint16_t sp = f->udp_src_port, dp = f->udp_dst_port;
+	f->encap = V2X_ENCAP_UDP;
+	f->encap_len = len;
+	if ((sp == V2X_UDP_PORT_C2P || dp == V2X_UDP_PORT_C2P) && is_c2p(buf, len))
+		return parse_c2p(buf, len, f);
+	if (sp == V2X_UDP_PORT_TZSP || dp == V2X_UDP_PORT_TZSP)
+		return parse_tzsp(buf, len, f);
+	size_t max_skip = v2x_udp_port_jpo_ode(sp) || v2x_udp_port_jpo_ode(dp)
+				  ? JPO_ODE_PREFIX_MAX : 0;
+	for (size_t k = 0; k <= max_skip && k < len; k++) {
+		const uint8_t *p = buf + k;
+		size_t n = len - k;
+		f->encap_skipped = (uint32_t)k;
+		if (is_dot2_start(p, n)) {
+			f->encap = V2X_ENCAP_UDP_DOT2;
+			f->layer = V2X_LAYER_WSMP;
+			return parse_message(p, n, false, 0, false, f);
+		}
+		if (k == 0 && is_wsmp(p, n, f)) {
+			f->encap = V2X_ENCAP_UDP_WSMP;
+			return parse_wsmp_up(p, n, f);
+		}
+		if (v2x_msgframe_strict(p, n)) {
+			f->encap = V2X_ENCAP_UDP_J2735;
+			f->layer = V2X_LAYER_WSMP;
+			return parse_message(p, n, false, 0, false, f);
+		}
+	}
+	f->encap_skipped = 0;
+	return 0;
+}
+
+/* IPv4 (not a later fragment) or IPv6 (UDP as the first next header) carrying UDP */
+static int parse_ip(const uint8_t *buf, size_t len, struct v2x_frame *f)
+{
+	enum { IPPROTO_UDP_ = 17 };
+	struct v2x_cursor c;
+	v2x_cur_init(&c, buf, len);
+	uint8_t vihl = v2x_u8(&c);
+	uint8_t proto;
+	size_t ip_end;
+	if (f->ethertype == V2X_ETHERTYPE_IPV4) {
+		size_t ihl = (size_t)(vihl & 0x0F) * 4;
+		v2x_skip(&c, 1);
+		uint16_t total = v2x_be16(&c);
+		v2x_skip(&c, 2);
+		uint16_t frag = v2x_be16(&c);
+		v2x_skip(&c, 1);
+		proto = v2x_u8(&c);
+		if (c.err || vihl >> 4 != 4 || ihl < 20 || total < ihl || total > len)
+			return fail(f, V2X_LAYER_LINK, "IPv4 header malformed or truncated");
+		if (frag & 0x1FFF) /* a later fragment: no UDP header */
+			return 0;
+		f->ip_version = 4;
+		v2x_cur_init(&c, buf + ihl, total - ihl);
+		ip_end = total - ihl;
+	} else {
+		v2x_skip(&c, 3);
+		uint16_t plen = v2x_be16(&c);
+		proto = v2x_u8(&c);
+		v2x_skip(&c, 1 + 32);
+		if (c.err || vihl >> 4 != 6 || plen > v2x_cur_left(&c))
+			return fail(f, V2X_LAYER_LINK, "IPv6 header malformed or truncated");
+		f->ip_version = 6;
+		v2x_cur_init(&c, c.p, plen);
+		ip_end = plen;
+	}
+	if (proto != IPPROTO_UDP_)
+		return 0;
+	f->udp_src_port = v2x_be16(&c);
+	f->udp_dst_port = v2x_be16(&c);
+	uint16_t ulen = v2x_be16(&c);
+	v2x_skip(&c, 2);
+	if (c.err || ulen < 8 || ulen > ip_end)
+		return fail(f, V2X_LAYER_LINK, "UDP header malformed or truncated");
+	return parse_udp_payload(c.p, (size_t)ulen - 8, f);
+}
+
 /* What follows a Linux cooked header: by hatype a whole 802.11/radiotap frame, else the
  * payload of the protocol (EtherType) field. */
 static int parse_cooked(uint16_t hatype, uint16_t protocol, const uint8_t *addr,
@@ -192,11 +416,11 @@ static int parse_sll2(const uint8_t *buf, size_t len, struct v2x_frame *f)
 }
 
 /* The upper layers' parsers initialise their own structs; the layers a frame did not
- * reach read as zeros. parse_ethertype, the one way to WSMP, sets V2X_LAYER_LINK before
- * it hands a WSMP EtherType on, and has_dot2 / has_j2735 are set before their parsers. */
+ * reach read as zeros. has_wsmp / has_dot2 / has_j2735 are set before their parsers (a
+ * WSMP content check in UDP that fails leaves has_wsmp false). */
 static void clear_unreached(struct v2x_frame *f)
 {
-	if (f->layer == V2X_LAYER_NONE || f->ethertype != V2X_ETHERTYPE_WSMP)
+	if (!f->has_wsmp)
 		memset(&f->wsmp, 0, V2X_WSMP_HEAD_SIZE);
 	if (!f->has_dot2)
 		memset(&f->dot2, 0, sizeof(f->dot2));
@@ -234,6 +458,17 @@ int v2x_frame_parse(int linktype, const uint8_t *buf, size_t len, struct v2x_fra
 	return rc;
 }
 
+int v2x_message_parse(const uint8_t *buf, size_t len, struct v2x_frame *f)
+{
+	memset(f, 0, offsetof(struct v2x_frame, rt));
+	memset(&f->rt, 0, sizeof(f->rt));
+	memset(&f->mac, 0, sizeof(f->mac));
+	f->layer = V2X_LAYER_WSMP;
+	int rc = parse_message(buf, len, false, 0, true, f);
+	clear_unreached(f);
+	return rc;
+}
+
 bool v2x_linktype_supported(int linktype)
 {
 	switch (linktype) {
@@ -262,4 +497,15 @@ const char *v2x_layer_name(enum v2x_layer l)
 		return "J2735";
 	}
 	return "?";
+}
+
+const char *v2x_encap_name(enum v2x_encap e)
+{
+	static const char *const names[V2X_ENCAP_COUNT] = {
+		[V2X_ENCAP_NONE] = "none",           [V2X_ENCAP_UDP] = "udp",
+		[V2X_ENCAP_UDP_WSMP] = "udp_wsmp",   [V2X_ENCAP_UDP_DOT2] = "udp_dot2",
+		[V2X_ENCAP_UDP_J2735] = "udp_j2735", [V2X_ENCAP_C2P] = "c2p",
+		[V2X_ENCAP_TZSP] = "tzsp",
+	};
+	return (unsigned)e < V2X_ENCAP_COUNT ? names[e] : "?";
 }

@@ -23,12 +23,37 @@ enum {
 };
 
 #define V2X_ETHERTYPE_WSMP 0x88DC
+#define V2X_ETHERTYPE_IPV4 0x0800
+#define V2X_ETHERTYPE_IPV6 0x86DD
+
+/* What carries the V2X frame when it is not the link layer itself: a UDP datagram (over
+ * IPv4 or IPv6, on any link or in an 802.11 frame) holding a WSM, a 1609.2 message or a
+ * bare MessageFrame, found by content; or a capture forwarder's record holding an 802.11
+ * frame. Names: v2x_encap_name. */
+enum v2x_encap {
+	V2X_ENCAP_NONE = 0,     /* the link layer carries WSMP (or nothing V2X) */
+	V2X_ENCAP_UDP,          /* IP/UDP, nothing V2X found in it */
+	V2X_ENCAP_UDP_WSMP,     /* a whole WSMP packet in UDP */
+	V2X_ENCAP_UDP_DOT2,     /* a 1609.2 message (03 80/81/82) in UDP */
+	V2X_ENCAP_UDP_J2735,    /* a bare MessageFrame in UDP (the strict content rule) */
+	V2X_ENCAP_C2P,          /* Commsignia C2P record (UDP 7943) around an 802.11 frame */
+	V2X_ENCAP_TZSP,         /* TZSP (UDP 37008) around an 802.11 frame */
+	V2X_ENCAP_COUNT
+};
+/* UDP ports: C2P, TZSP; jpo-ode's UDP receivers (generic, BSM, MAP, PSM, SPaT, SRM, SSM,
+ * TIM), where a message may follow a short prefix */
+enum {
+	V2X_UDP_PORT_C2P = 7943,
+	V2X_UDP_PORT_TZSP = 37008,
+};
+bool v2x_udp_port_jpo_ode(uint16_t port);
 
 /* How far parsing got; each level implies the ones before it. */
 enum v2x_layer {
 	V2X_LAYER_NONE = 0,     /* link layer unreadable or unsupported link type */
 	V2X_LAYER_LINK,         /* link header(s) read; not a WSMP frame */
-	V2X_LAYER_WSMP,
+	V2X_LAYER_WSMP,         /* the V2X message layer: WSMP, or (in UDP, has_wsmp false)
+				 * a 1609.2 message or MessageFrame without it */
 	V2X_LAYER_DOT2,         /* 1609.2 envelope present and read */
 	V2X_LAYER_J2735,        /* MessageFrame header read */
 };
@@ -40,8 +65,16 @@ struct v2x_frame {
 	uint16_t ethertype;
 	uint8_t src[6], dst[6];  /* sender / receiver MAC whatever the link type */
 	bool has_src;
+	enum v2x_encap encap;
+	uint8_t ip_version;     /* 4 or 6 when the frame went through IP */
+	uint16_t udp_src_port, udp_dst_port;
+	uint32_t encap_skipped; /* octets before the message in UDP (a forwarder's prefix) */
+	size_t encap_len;       /* octets the innermost UDP datagram carries */
+	bool has_wsmp;          /* WSMP present (the V2X message layer may be without it) */
 	bool has_dot2;
 	bool has_j2735;         /* the payload is taken as J2735 (j2735_basis) */
+	const uint8_t *j2735;   /* ... those octets (WSM, 1609.2 or UDP payload) */
+	size_t j2735_len;
 	enum v2x_j2735_basis j2735_basis;
 	/* The first error met (static string), with the layer it happened in;
 	 * NULL when every layer present parsed. */
@@ -50,6 +83,8 @@ struct v2x_frame {
 	/* The layers, each initialised by its own parser and all zeros when not reached.
 	 * WSMP is last: its extension arrays, valid up to wsmp.n_ext / n_text, are the one
 	 * part of the frame a parse leaves as it was. */
+	/* Radio metadata: radiotap's, or (has_radiotap false) the channel, rate and RSSI
+	 * of a C2P or TZSP record */
 	struct v2x_radiotap rt;
 	struct v2x_mac mac;
 	struct v2x_dot2 dot2;
@@ -60,7 +95,14 @@ struct v2x_frame {
 /* Always fills *f as far as it can; returns 0 when nothing was malformed, -1 otherwise
  * (f->error says why). An unsupported link type is an error at V2X_LAYER_NONE. */
 int v2x_frame_parse(int linktype, const uint8_t *buf, size_t len, struct v2x_frame *f);
+/* A message without a link (a line of hex, a file): a 1609.2 message when it starts
+ * 03 80/81/82, else a MessageFrame, taken as J2735 whatever its content (the user says
+ * so: j2735_basis V2X_J2735_BY_USER). Returns as v2x_frame_parse. */
+int v2x_message_parse(const uint8_t *buf, size_t len, struct v2x_frame *f);
 bool v2x_linktype_supported(int linktype);
 const char *v2x_layer_name(enum v2x_layer l);
+/* "ether/80211" style short names, snake_case: "none", "udp", "udp_wsmp", "udp_dot2",
+ * "udp_j2735", "c2p", "tzsp" */
+const char *v2x_encap_name(enum v2x_encap e);
 
 #endif

@@ -1,20 +1,20 @@
 /* mkcap: link layers around a WSMP packet: those libv2x encodes (radiotap + 802.11 OCB
  * data frame as Linux mac80211 emits it, raw 802.11, Ethernet, Linux SLL/SLL2), and
- * IPv4/UDP over Ethernet or the 802.11 frame in a Commsignia C2P record over IPv4/UDP. */
+ * IPv4/UDP or IPv6/UDP over Ethernet, or the 802.11 frame in a Commsignia C2P or a TZSP
+ * record over IPv4/UDP. */
 #include <string.h>
 
 #include "frame.h"
 #include "mkcap.h"
 #include "registry.h"
 
-#define ETHERTYPE_IPV4 0x0800
-
 /* The pcap LINKTYPE of each; UDP and C2P travel over Ethernet */
 static const int linktypes[] = {
 	[LINK_RADIOTAP] = V2X_LINK_RADIOTAP, [LINK_80211] = V2X_LINK_IEEE80211,
 	[LINK_ETHER] = V2X_LINK_ETHERNET, [LINK_SLL] = V2X_LINK_LINUX_SLL,
 	[LINK_SLL2] = V2X_LINK_LINUX_SLL2, [LINK_UDP] = V2X_LINK_ETHERNET,
-	[LINK_C2P] = V2X_LINK_ETHERNET,
+	[LINK_C2P] = V2X_LINK_ETHERNET, [LINK_TZSP] = V2X_LINK_ETHERNET,
+	[LINK_UDP6] = V2X_LINK_ETHERNET,
 };
 
 uint32_t link_dlt(enum link l)
@@ -22,7 +22,8 @@ uint32_t link_dlt(enum link l)
 	return (uint32_t)linktypes[l];
 }
 
-static uint16_t ipv4_checksum(const uint8_t *h, size_t n)
+/* The Internet checksum (RFC 1071) of IPv4 headers and UDP over IPv6 */
+static uint16_t inet_checksum(const uint8_t *h, size_t n)
 {
 	uint32_t sum = 0;
 	for (size_t i = 0; i + 1 < n; i += 2)
@@ -50,7 +51,7 @@ static void ipv4_udp(struct v2x_buf *b, const uint8_t src[6], uint16_t port,
 	v2x_put_be32(&ip, 0xC0A80000u | src[5]);
 	v2x_put_be32(&ip, 0xC0A800FFu);
 	if (!ip.err) {
-		uint16_t sum = ipv4_checksum(ip.p, ip.len);
+		uint16_t sum = inet_checksum(ip.p, ip.len);
 		ip.p[10] = (uint8_t)(sum >> 8);
 		ip.p[11] = (uint8_t)sum;
 	}
@@ -61,6 +62,56 @@ static void ipv4_udp(struct v2x_buf *b, const uint8_t src[6], uint16_t port,
 	v2x_put_be16(b, port);
 	v2x_put_be16(b, (uint16_t)(8 + payload_len));
 	v2x_put_be16(b, 0);
+}
+
+/* IPv6 from fe80::ff:fe00:<last octet of the sender's MAC> to the all-nodes address
+ * ff02::1, hop limit 255, UDP from and to the same port with its checksum (mandatory in
+ * IPv6: RFC 8200 8.1, over the pseudo-header, the UDP header and the payload) */
+static void ipv6_udp(struct v2x_buf *b, const uint8_t src[6], uint16_t port,
+		     const uint8_t *payload, size_t n)
+{
+	static const uint8_t all_nodes[16] = {0xff, 0x02, [15] = 0x01};
+	uint8_t addr[16] = {0xfe, 0x80, [11] = 0xff, [12] = 0xfe};
+	addr[15] = src[5];
+	uint16_t ulen = (uint16_t)(8 + n);
+	struct v2x_buf sum = {0}; /* pseudo-header, UDP header, payload */
+	v2x_put(&sum, addr, 16);
+	v2x_put(&sum, all_nodes, 16);
+	v2x_put_be32(&sum, ulen);
+	v2x_put_be32(&sum, 17);
+	v2x_put_be16(&sum, port);
+	v2x_put_be16(&sum, port);
+	v2x_put_be16(&sum, ulen);
+	v2x_put_be16(&sum, 0);
+	v2x_put(&sum, payload, n);
+	v2x_put_u8(&sum, 0); /* pads an odd length; the sum reads whole pairs only */
+	uint16_t check = sum.err ? 0 : inet_checksum(sum.p, sum.len);
+	b->err |= sum.err;
+	v2x_buf_free(&sum);
+	v2x_put_be32(b, 0x60000000u); /* version 6, no traffic class, no flow label */
+	v2x_put_be16(b, ulen);
+	v2x_put_u8(b, 17); /* next header UDP */
+	v2x_put_u8(b, 255);
+	v2x_put(b, addr, 16);
+	v2x_put(b, all_nodes, 16);
+	v2x_put_be16(b, port);
+	v2x_put_be16(b, port);
+	v2x_put_be16(b, ulen);
+	v2x_put_be16(b, check ? check : 0xFFFF); /* 0 is "no checksum", not allowed */
+}
+
+/* TZSP (TaZmen Sniffer Protocol, UDP 37008): version 1, type 0 (received frame),
+ * encapsulation 18 (IEEE 802.11), tags signal (10, dBm), data rate (12, 500 kb/s) and
+ * channel (18, the 5 GHz number of --freq), end (1), then the 802.11 frame. */
+#define TZSP_PORT 37008
+static void tzsp(struct v2x_buf *b, const struct frame_opts *o)
+{
+	v2x_put_u8(b, 1);
+	v2x_put_u8(b, 0);
+	v2x_put_be16(b, 18);
+	const uint8_t tags[] = {10, 1, (uint8_t)o->rssi, 12, 1, o->rate, 18, 1,
+				(uint8_t)((o->freq - 5000) / 5), 1};
+	v2x_put(b, tags, sizeof(tags));
 }
 
 /* Commsignia C2P (Capture Protocol), in the layout Wireshark 4.6's packet-c2p.c reads:
@@ -137,17 +188,20 @@ static struct v2x_link_spec link_spec(enum link l, const struct frame_opts *o,
 	return s;
 }
 
-/* C2P record (header, 802.11 frame, WSMP) in IPv4/UDP from the forwarding unit */
-static void c2p_udp(struct v2x_buf *b, const struct frame_opts *o, const struct frame_ctx *f,
-		    const uint8_t *body, size_t n)
+/* C2P or TZSP record (header, 802.11 frame, WSMP) in IPv4/UDP from the forwarding unit */
+static void forwarded(struct v2x_buf *b, enum link l, const struct frame_opts *o,
+		      const struct frame_ctx *f, const uint8_t *body, size_t n)
 {
 	struct v2x_buf rec = {0};
-	struct v2x_link_spec s = link_spec(LINK_C2P, o, f);
-	c2p(&rec, o, f);
+	struct v2x_link_spec s = link_spec(l, o, f);
+	if (l == LINK_C2P)
+		c2p(&rec, o, f);
+	else
+		tzsp(&rec, o);
 	v2x_80211_write(&rec, &s, V2X_ETHERTYPE_WSMP);
 	v2x_put(&rec, body, n);
-	v2x_ether_write(b, c2p_forwarder, ETHERTYPE_IPV4);
-	ipv4_udp(b, c2p_forwarder, C2P_PORT, f, rec.len);
+	v2x_ether_write(b, c2p_forwarder, V2X_ETHERTYPE_IPV4);
+	ipv4_udp(b, c2p_forwarder, l == LINK_C2P ? C2P_PORT : TZSP_PORT, f, rec.len);
 	v2x_put(b, rec.p, rec.len);
 	b->err |= rec.err;
 	v2x_buf_free(&rec);
@@ -159,12 +213,18 @@ void link_wrap(struct v2x_buf *out, enum link l, const struct frame_opts *o,
 	struct v2x_link_spec s = link_spec(l, o, f);
 	switch (l) {
 	case LINK_UDP:
-		v2x_ether_write(out, o->src, ETHERTYPE_IPV4);
+		v2x_ether_write(out, o->src, V2X_ETHERTYPE_IPV4);
 		ipv4_udp(out, o->src, o->udp_port, f, n);
 		v2x_put(out, body, n);
 		break;
+	case LINK_UDP6:
+		v2x_ether_write(out, o->src, V2X_ETHERTYPE_IPV6);
+		ipv6_udp(out, o->src, o->udp_port, body, n);
+		v2x_put(out, body, n);
+		break;
 	case LINK_C2P:
-		c2p_udp(out, o, f, body, n);
+	case LINK_TZSP:
+		forwarded(out, l, o, f, body, n);
 		break;
 	default:
 		v2x_link_write(out, &s, V2X_ETHERTYPE_WSMP, body, n);

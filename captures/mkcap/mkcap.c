@@ -14,7 +14,7 @@
 
 static const char usage[] =
 	"usage: mkcap -o OUT [--format pcap|pcapng]\n"
-	"             [--link radiotap|80211|ether|sll|sll2|udp|c2p]\n"
+	"             [--link radiotap|80211|ether|sll|sll2|udp|udp6|c2p|tzsp]\n"
 	"             [--start EPOCH] [--interval MS] FRAME-OPTIONS... PAYLOAD...\n"
 	"frame options (apply to the following payloads):\n"
 	"  --llc snap|epd  --wsmp 3|2|raw (raw: PAYLOAD is a whole WSMP packet)\n"
@@ -197,7 +197,7 @@ static void emit_frame(struct run *r, const struct frame_opts *o, const uint8_t 
 	};
 	struct v2x_buf wsm = {0}, body = {0}, frame = {0};
 	dot2_wrap(&wsm, o, &f, payload, n);
-	if (r->link == LINK_UDP || o->wsmp_version == 0)
+	if (r->link == LINK_UDP || r->link == LINK_UDP6 || o->wsmp_version == 0)
 		v2x_put(&body, wsm.p, wsm.len);
 	else
 		wsmp_wrap(&body, o, wsm.p, wsm.len);
@@ -271,7 +271,7 @@ static int parse_capture_option(struct run *r, const char *a, const char *v)
 {
 	static const char *const formats[] = {"pcap", "pcapng"};
 	static const char *const links[] = {"radiotap", "80211", "ether", "sll", "sll2", "udp",
-					    "c2p"};
+					    "c2p", "tzsp", "udp6"};
 	long num = 0; /* set by parse_num before use; gcc -O2 cannot tell */
 	int k, rc = 0;
 	if (!strcmp(a, "-o")) {
@@ -281,7 +281,7 @@ static int parse_capture_option(struct run *r, const char *a, const char *v)
 			return -1;
 		r->pcapng = k == 1;
 	} else if (!strcmp(a, "--link")) {
-		if ((k = pick(v, links, 7)) < 0)
+		if ((k = pick(v, links, 9)) < 0)
 			return -1;
 		r->link = (enum link)k;
 	} else if (!strcmp(a, "--start")) {

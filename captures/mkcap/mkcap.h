@@ -10,7 +10,10 @@
 #include "frame_write.h"
 #include "writer.h"
 
-enum link { LINK_RADIOTAP, LINK_80211, LINK_ETHER, LINK_SLL, LINK_SLL2, LINK_UDP, LINK_C2P };
+enum link {
+	LINK_RADIOTAP, LINK_80211, LINK_ETHER, LINK_SLL, LINK_SLL2, LINK_UDP, LINK_C2P, LINK_TZSP,
+	LINK_UDP6
+};
 enum llc { LLC_SNAP, LLC_EPD };
 enum dot2 { DOT2_NONE, DOT2_UNSECURED, DOT2_SIGNED };
 enum c2p_record { C2P_RX, C2P_TX }; /* Commsignia C2P: a received or a transmitted frame */
@@ -62,8 +65,8 @@ void dot2_wrap(struct v2x_buf *out, const struct frame_opts *o, const struct fra
 	       const uint8_t *payload, size_t n);
 void wsmp_wrap(struct v2x_buf *out, const struct frame_opts *o, const uint8_t *wsm, size_t n);
 
-/* link.c: WSMP (or, for LINK_UDP, the raw payload) -> one link-layer frame; LINK_C2P
- * forwards the 802.11 frame in a C2P record over IPv4/UDP */
+/* link.c: WSMP (or, for LINK_UDP/LINK_UDP6, the raw payload) -> one link-layer frame;
+ * LINK_C2P and LINK_TZSP forward the 802.11 frame in a C2P or TZSP record over IPv4/UDP */
 uint32_t link_dlt(enum link l);
 void link_wrap(struct v2x_buf *out, enum link l, const struct frame_opts *o,
 	       const struct frame_ctx *f, const uint8_t *body, size_t n);

@@ -106,12 +106,65 @@ def compare(e, j, path, errors, renames, ignored):
 
 
 def cmd_xer(v2xcap, capture, xml, *options):
+    skip_unless(capture)
+    return xer_check(v2xcap, [capture], xml, options)
+
+
+def message_hex(source):
+    """The hex of a vector: a .hex file (wrapped lines joined) or a jpo-ode decoder
+    output's <asn1>."""
+    text = open(source, encoding="utf-8").read()
+    if source.endswith(".xml"):
+        text = re.search(r"<asn1>([0-9A-Fa-f\s]+)</asn1>", text)[1]
+    return re.sub(r"\s+", "", text)
+
+
+def cmd_hexlines(v2xcap, source, xml, *options):
+    """`decode --hex` of a file holding a comment, a blank line and the vector's message
+    on one line: the one message, equal to the XER."""
+    skip_unless(source)
+    with tempfile.TemporaryDirectory() as d:
+        lines = os.path.join(d, "messages.hex")
+        with open(lines, "w") as f:
+            f.write("# one message per line\n\n%s\n" % message_hex(source))
+        return xer_check(v2xcap, ["--hex", lines], xml, options)
+
+
+def cmd_raw(v2xcap, source, xml, *options):
+    skip_unless(source)
+    return xer_check(v2xcap, ["--raw", source], xml, options)
+
+
+def cmd_hexbad(v2xcap, source):
+    """A line that is not hex and one that is no message: both named on stderr by line
+    number, the good line still decoded; exit 0, 1 with --strict."""
+    skip_unless(source)
+    with tempfile.TemporaryDirectory() as d:
+        lines = os.path.join(d, "messages.hex")
+        with open(lines, "w") as f:
+            f.write("not hex\n%s\n0014ff00\n" % message_hex(source))
+        rc, msgs, err = run(v2xcap, "--hex", lines)
+        strict = subprocess.run([v2xcap, "decode", "--strict", "--hex", lines],
+                                capture_output=True, timeout=60).returncode
+    want = [("exit", rc, 0), ("--strict exit", strict, 1),
+            ("lines decoded", [m["frame"] for m in msgs], [2, 3]),
+            ("line 3 has an error", "error" in msgs[-1], True),
+            ("line 1 named", "line 1: not hex" in err, True),
+            ("line 3 named", "line 3:" in err, True)]
+    bad = [w for w in want if w[1] != w[2]]
+    for what, got, exp in want:
+        print("%s %s: %r (expected %r)" % ("FAIL" if (what, got, exp) in bad else "ok  ",
+                                           what, got, exp))
+    return 1 if bad else 0
+
+
+def xer_check(v2xcap, decode_args, xml, options):
+    """Every message `v2xcap decode DECODE_ARGS` prints against the XER's MessageFrames."""
     renames = dict(o.split("=", 1) for o in options if "=" in o)
     ignored = {o[1:] for o in options if o.startswith("!")}
     skip_without_decoder(v2xcap)
-    skip_unless(capture)
     skip_unless(xml)
-    rc, msgs, err = run(v2xcap, capture)
+    rc, msgs, err = run(v2xcap, *decode_args)
     frames = xer_frames(xml)
     errors = [] if rc == 0 else ["exit status %d: %s" % (rc, err)]
     if len(msgs) != len(frames):
@@ -244,6 +297,7 @@ def main():
     v2xcap, cmd, args = sys.argv[1], sys.argv[2], sys.argv[3:]
     commands = {"xer": cmd_xer, "fields": cmd_fields, "bad": cmd_bad, "malformed": cmd_malformed,
                 "truncations": cmd_truncations, "hexfile": cmd_hexfile, "payload": cmd_payload,
+                "hexlines": cmd_hexlines, "raw": cmd_raw, "hexbad": cmd_hexbad,
                 "noschema": cmd_noschema, "corruptions": cmd_corruptions}
     sys.exit(commands[cmd](v2xcap, *args))
 

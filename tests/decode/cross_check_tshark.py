@@ -8,9 +8,11 @@ must agree, frame by frame, on
 v2xcap's side is `v2xcap dump` (read by tests/dump/check_dump.py's line parser) and, for
 the J2735 values, `v2xcap decode`.
 
-usage: cross_check_tshark.py [--user-psids LIST] V2XCAP RUN_TSHARK PLUGIN_DIR CAPTURE...
+usage: cross_check_tshark.py [--user-psids LIST] [--needs-protocol NAME] V2XCAP RUN_TSHARK
+                             PLUGIN_DIR CAPTURE...
 --user-psids: the user says these PSIDs carry J2735 (v2xcap --j2735-psid, the J2735
 plugin's extra_psids); then at least one J2735 message must be found.
+--needs-protocol: SKIP unless tshark has this dissector (c2p: Wireshark >= 4.6).
 Exit 0 agree, 1 a disagreement, 77 skip (tshark or its plugins missing).
 """
 import json
@@ -152,9 +154,13 @@ def v2xcap_values(v2xcap, capture, extra):
 
 
 def main():
-    args, user_psids = sys.argv[1:], None
-    if args[0] == "--user-psids":
-        user_psids, args = args[1], args[2:]
+    args, user_psids, needs = sys.argv[1:], None, None
+    while args[0] in ("--user-psids", "--needs-protocol"):
+        if args[0] == "--user-psids":
+            user_psids = args[1]
+        else:
+            needs = args[1]
+        args = args[2:]
     v2xcap, run_tshark, plugins, captures = args[0], args[1], args[2], args[3:]
     ours_extra = ["--j2735-psid", user_psids] if user_psids else []
     theirs_extra = ["-o", "j2735.extra_psids:" + user_psids] if user_psids else []
@@ -166,6 +172,11 @@ def main():
     if "ieee1609dot3.tpid" not in known:
         print("SKIP: tshark has no WSMP plugin")
         sys.exit(77)
+    if needs:
+        protos = run([run_tshark, plugins, "-G", "protocols"]).stdout.splitlines()
+        if needs not in {line.split("\t")[2] for line in protos if line.count("\t") >= 2}:
+            print("SKIP: this tshark has no %s dissector (Wireshark >= 4.6 has)" % needs)
+            sys.exit(77)
     j2735_values = all(f in known for f in J2735_FIELDS)
     if not j2735_values:
         print("NOTE: the J2735 plugin has no schema fields: J2735 values not compared")

@@ -30,6 +30,7 @@ DOT2 = re.compile(r"^1609\.2 (\S+)(?: psid 0x([0-9a-f]+))?$")
 J2735 = re.compile(r"^J2735 (\S+) \((\d+)\) (\d+) B$")
 FREQ = re.compile(r" (\d+)MHz")
 RSSI = re.compile(r" (-?\d+)dBm")
+ENCAP = re.compile(r"^(udp_\w+|c2p|tzsp)\b")  # "IPv4 UDP a>b" alone: "udp"
 MAC = re.compile(r" ((?:[0-9a-f]{2}:){5}[0-9a-f]{2})")
 LLC = re.compile(r"^802\.11 .*data.* (EPD|SNAP)")
 
@@ -43,13 +44,22 @@ def layers(line):
     """The fields of one dump line: frame number and what each layer says."""
     segs = line.split(" | ")
     out = {"frame": int(segs[0].split()[0].rsplit(":", 1)[-1])}
-    if m := FREQ.search(segs[0]):
+    # radio values: radiotap's (first segment) or a forwarder record's (c2p, tzsp)
+    radio = " ".join(s for s in segs if s is segs[0] or s.startswith(("c2p", "tzsp")))
+    if m := FREQ.search(radio):
         out["freq_mhz"] = int(m[1])
-    if m := RSSI.search(segs[0]):
+    if m := RSSI.search(radio):
         out["rssi_dbm"] = int(m[1])
-    if m := MAC.search(" | ".join(segs[:2])):
-        out["src"] = m[1]
+    # the sender: the last address before the WSMP/1609.2/J2735 layers (inside a
+    # forwarder's record, the 802.11 frame's)
+    link = [s for s in segs if not s.startswith(("WSMP", "1609.2", "J2735", "malformed"))]
+    if macs := MAC.findall(" | ".join(link)):
+        out["src"] = macs[-1]
     for seg in segs[1:]:
+        if seg.startswith(("IPv4 UDP", "IPv6 UDP")):
+            out.setdefault("encap", "udp")
+        if m := ENCAP.match(seg):
+            out["encap"] = m[1]
         if m := LLC.match(seg):
             out["llc"] = m[1].lower()
         elif m := WSMP.match(seg):
@@ -121,6 +131,14 @@ def check_capture(v2xcap, expect_path):
         # a bad FCS stops v2xcap at the radiotap header: no 802.11 fields after it
         link = {k: fr[k] for k in ("freq_mhz", "rssi_dbm", "src", "llc")
                 if fr.get(k) and not (fr.get("bad_fcs") and k in ("src", "llc"))}
+        # what carried the frame, and a forwarder record's channel and RSSI
+        if "encap" in fr:
+            link["encap"] = fr["encap"]
+        rec = fr.get("c2p") or fr.get("tzsp")
+        if rec:
+            link["freq_mhz"] = 5000 + 5 * rec.get("primary_channel", rec.get("channel"))
+            if "rssi_dbm" in rec:
+                link["rssi_dbm"] = rec["rssi_dbm"]
         for key, value in link.items():
             if g.get(key) != value:
                 errors.append(f"frame {n}: {key} {g.get(key)!r}, expected {value!r}")
@@ -131,7 +149,10 @@ def check_capture(v2xcap, expect_path):
         if fr.get("wsmp_version") is None:
             if "wsmp_version" in g:
                 errors.append(f"frame {n}: WSMP found where the capture has none")
-            continue  # e.g. J2735 over UDP: not a WSMP frame
+            # J2735 over UDP: a MessageFrame taken by content, with its id
+            if fr.get("encap") in ("udp_j2735", "udp_dot2") and g.get("msgid") != fr["msgid"]:
+                errors.append(f"frame {n}: msgid {g.get('msgid')!r}, expected {fr['msgid']}")
+            continue
         want = {"wsmp_version": fr["wsmp_version"], "psid": fr["psid"],
                 "tpid": fr.get("tpid", 0), "lpp": fr.get("lpp"),
                 "dot2": fr["dot2"] if fr["dot2"] != "none" else None,

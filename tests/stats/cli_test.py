@@ -200,10 +200,15 @@ def stats_every_sample_capture_is_counted():
         s = json.loads(out)
         check_eq(f"{n} frames", s["frames"], len(frames))
         # a frame whose FCS the receiver flagged bad is counted apart (not_wsmp.bad_fcs)
+        # in UDP without WSMP, a MessageFrame is taken by the content rule (encap)
         want = collections.Counter(f["msgid"] for f in frames
-                                   if "msgid" in f and "psid" in f and not f.get("bad_fcs"))
+                                   if "msgid" in f and not f.get("bad_fcs") and
+                                   ("psid" in f or f.get("encap") in ("udp_j2735", "udp_dot2")))
         got = {g["value"]: g["frames"] for g in s["by_type"] if g["key"] != "no-J2735"}
         check_eq(f"{n} per type", got, dict(want))
+        encaps = collections.Counter(f.get("encap", "none") for f in frames)
+        check_eq(f"{n} per encapsulation", {k: v for k, v in s["encapsulation"].items() if v},
+                 dict(encaps))
 
 
 # Output shapes
@@ -241,11 +246,13 @@ def stats_json_shape_is_stable():
     s = run_json(capture("mixed.pcap"))
     check_eq("top-level keys", list(s), [
         "frames", "bytes", "sliced", "malformed", "wsmp", "filtered_out", "filter", "first_time", "last_time",
-        "span_s", "not_wsmp", "by_type", "overflow_type", "by_psid", "overflow_psid",
+        "span_s", "not_wsmp", "encapsulation", "by_type", "overflow_type", "by_psid", "overflow_psid",
         "by_channel", "overflow_channel", "by_sender", "overflow_sender", "bsm_senders",
         "bsm_overflow", "bsm_unreadable"])
     check_eq("not_wsmp keys", list(s["not_wsmp"]),
              ["link_error", "not_data", "protected", "other_ethertype", "bad_wsmp", "bad_fcs"])
+    check_eq("encapsulation keys", list(s["encapsulation"]),
+             ["none", "udp", "udp_wsmp", "udp_dot2", "udp_j2735", "c2p", "tzsp"])
     for g in s["by_type"] + s["by_sender"]:
         check_eq("group keys", list(g), [
             "key", "value", "frames", "share", "rate_per_s", "bytes", "rssi_dbm", "signed",

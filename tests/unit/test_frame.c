@@ -209,11 +209,11 @@ TEST(frame_linux_sll_monitor_radiotap)
 TEST(frame_other_ethertype_stops_at_link)
 {
 	size_t len;
-	uint8_t *b = unit_hex("33 33 00 00 00 16 02 00 00 00 00 03 86 dd 60 00", &len);
+	uint8_t *b = unit_hex("33 33 00 00 00 16 02 00 00 00 00 03 88 b5 60 00", &len);
 	struct v2x_frame f;
 	CHECK_INT(v2x_frame_parse(V2X_LINK_ETHERNET, b, len, &f), 0);
 	CHECK_INT(f.layer, V2X_LAYER_LINK);
-	CHECK_INT(f.ethertype, 0x86DD);
+	CHECK_INT(f.ethertype, 0x88B5);
 	free(b);
 }
 
@@ -330,4 +330,189 @@ TEST(frame_bad_fcs_not_decoded)
 	CHECK(f.rt.bad_fcs);
 	CHECK(!f.has_mac);
 	CHECK_INT(f.layer, V2X_LAYER_NONE);
+}
+
+/* Ethernet, IPv4 (or IPv6) and UDP from and to port around a payload (kept for the
+ * test's life). */
+static uint8_t *udp_frame(bool v6, uint16_t port, const uint8_t *payload, size_t n,
+			  size_t *len)
+{
+	size_t ip = v6 ? 40 : 20, total = 14 + ip + 8 + n;
+	uint8_t *b = unit_keep(calloc(1, total));
+	memset(b, 0xff, 6);
+	b[6] = 0x02;
+	b[11] = 0x01;
+	b[12] = v6 ? 0x86 : 0x08;
+	b[13] = v6 ? 0xdd : 0x00;
+	uint8_t *h = b + 14;
+	if (v6) {
+		h[0] = 0x60;
+		h[4] = (uint8_t)((8 + n) >> 8);
+		h[5] = (uint8_t)(8 + n);
+		h[6] = 17;
+		h[7] = 255;
+	} else {
+		h[0] = 0x45;
+		h[2] = (uint8_t)((ip + 8 + n) >> 8);
+		h[3] = (uint8_t)(ip + 8 + n);
+		h[8] = 64;
+		h[9] = 17;
+	}
+	uint8_t *u = h + ip;
+	u[0] = u[2] = (uint8_t)(port >> 8);
+	u[1] = u[3] = (uint8_t)port;
+	u[4] = (uint8_t)((8 + n) >> 8);
+	u[5] = (uint8_t)(8 + n);
+	memcpy(u + 8, payload, n);
+	*len = total;
+	return b;
+}
+
+/* A whole WSMP packet in UDP is found by its content: udp2.bin's signed BSM */
+TEST(frame_udp_carries_whole_wsmp)
+{
+	size_t nw, len;
+	uint8_t *wsm = unit_keep(unit_vector_file("ieee1609-examples/udp2.bin", &nw));
+	if (!wsm)
+		return;
+	uint8_t *b = udp_frame(false, 47347, wsm, nw, &len);
+	struct v2x_frame f;
+	CHECK_INT(v2x_frame_parse(V2X_LINK_ETHERNET, b, len, &f), 0);
+	CHECK_INT(f.encap, V2X_ENCAP_UDP_WSMP);
+	CHECK_INT(f.ip_version, 4);
+	CHECK_INT(f.udp_dst_port, 47347);
+	CHECK(f.has_wsmp);
+	CHECK_INT(f.wsmp.psid, 0x20);
+	CHECK_INT(f.dot2.content, V2X_DOT2_SIGNED);
+	CHECK_INT(f.mf.msg_id, 20);
+	CHECK_INT(f.layer, V2X_LAYER_J2735);
+}
+
+/* MessageFrame messageId 20 (BSM), open type of 3 octets: the strict rule holds */
+#define SHORT_MF 0x00, 0x14, 0x03, 0x01, 0x02, 0x03
+
+/* On a jpo-ode receiver port a MessageFrame may follow a short prefix; elsewhere not */
+TEST(frame_jpo_ode_port_allows_a_prefix)
+{
+	static const uint8_t p[] = {0xde, 0xad, 0xbe, 0xef, SHORT_MF};
+	size_t len;
+	struct v2x_frame f;
+	uint8_t *b = udp_frame(false, 46800, p, sizeof p, &len);
+	CHECK_INT(v2x_frame_parse(V2X_LINK_ETHERNET, b, len, &f), 0);
+	CHECK_INT(f.encap, V2X_ENCAP_UDP_J2735);
+	CHECK_INT(f.encap_skipped, 4);
+	CHECK_INT(f.j2735_basis, V2X_J2735_BY_CONTENT);
+	CHECK_INT(f.mf.msg_id, 20);
+	CHECK(!f.has_wsmp);
+	b = udp_frame(false, 47347, p, sizeof p, &len);
+	CHECK_INT(v2x_frame_parse(V2X_LINK_ETHERNET, b, len, &f), 0);
+	CHECK_INT(f.encap, V2X_ENCAP_UDP);
+	CHECK_INT(f.layer, V2X_LAYER_LINK);
+	CHECK(!f.has_j2735);
+}
+
+/* 1609.2 unsecuredData in UDP over IPv6 */
+TEST(frame_ipv6_udp_dot2)
+{
+	static const uint8_t p[] = {0x03, 0x80, 0x06, SHORT_MF};
+	size_t len;
+	struct v2x_frame f;
+	uint8_t *b = udp_frame(true, 44990, p, sizeof p, &len);
+	CHECK_INT(v2x_frame_parse(V2X_LINK_ETHERNET, b, len, &f), 0);
+	CHECK_INT(f.ip_version, 6);
+	CHECK_INT(f.encap, V2X_ENCAP_UDP_DOT2);
+	CHECK(f.has_dot2);
+	CHECK_INT(f.dot2.content, V2X_DOT2_UNSECURED);
+	CHECK_INT(f.mf.msg_id, 20);
+	CHECK_INT(f.layer, V2X_LAYER_J2735);
+}
+
+/* A later IPv4 fragment has no UDP header: nothing read past IP, no error */
+TEST(frame_ipv4_later_fragment_not_read)
+{
+	static const uint8_t p[] = {SHORT_MF};
+	size_t len;
+	struct v2x_frame f;
+	uint8_t *b = udp_frame(false, 46800, p, sizeof p, &len);
+	b[14 + 6] = 0x00;
+	b[14 + 7] = 0x10; /* fragment offset 16 (x 8 octets) */
+	CHECK_INT(v2x_frame_parse(V2X_LINK_ETHERNET, b, len, &f), 0);
+	CHECK_INT(f.encap, V2X_ENCAP_NONE);
+	CHECK_INT(f.layer, V2X_LAYER_LINK);
+}
+
+/* TZSP: tags (signal -61 dBm, padding, channel 178) then the 802.11 frame; another
+ * encapsulation (1: Ethernet) stops there; tags without their end tag are an error */
+TEST(frame_tzsp_tags_and_encapsulations)
+{
+	size_t nm, len;
+	uint8_t *mac = unit_keep(unit_hex("01 00 00 12 0a 01 c3 00 12 01 b2 01" MAC_QOS_EPD
+					  "03 00 20 00", &nm));
+	struct v2x_frame f;
+	uint8_t *b = udp_frame(false, V2X_UDP_PORT_TZSP, mac, nm, &len);
+	v2x_frame_parse(V2X_LINK_ETHERNET, b, len, &f);
+	CHECK_INT(f.encap, V2X_ENCAP_TZSP);
+	CHECK(!f.has_radiotap);
+	CHECK(f.rt.has_signal);
+	CHECK_INT(f.rt.signal_dbm, -61);
+	CHECK(f.rt.has_channel);
+	CHECK_INT(f.rt.freq, 5890);
+	CHECK(f.has_mac);
+	CHECK_INT(f.src[5], 0x02);
+	CHECK(f.has_wsmp);
+	b[14 + 20 + 8 + 3] = 1; /* encapsulation 1: Ethernet */
+	CHECK_INT(v2x_frame_parse(V2X_LINK_ETHERNET, b, len, &f), 0);
+	CHECK_INT(f.encap, V2X_ENCAP_TZSP);
+	CHECK(!f.has_mac);
+	b = udp_frame(false, V2X_UDP_PORT_TZSP, mac, 7, &len); /* cut inside the tags */
+	CHECK_INT(v2x_frame_parse(V2X_LINK_ETHERNET, b, len, &f), -1);
+	CHECK_INT(f.encap, V2X_ENCAP_TZSP);
+}
+
+/* A C2P DSRC TX record: no RSSI; secondary/primary channel 0 = unavailable */
+TEST(frame_c2p_tx_record)
+{
+	size_t nm, len;
+	uint8_t *rec = unit_keep(unit_hex("12 00000001 00000002 00 00 00 0c 01"
+					  "35a4e901 6b49d201 3fff 0e11 14 7f 7f" MAC_QOS_EPD
+					  "03 00 20 00", &nm));
+	struct v2x_frame f;
+	uint8_t *b = udp_frame(false, V2X_UDP_PORT_C2P, rec, nm, &len);
+	v2x_frame_parse(V2X_LINK_ETHERNET, b, len, &f);
+	CHECK_INT(f.encap, V2X_ENCAP_C2P);
+	CHECK(!f.rt.has_signal);
+	CHECK(!f.rt.has_channel);
+	CHECK(f.rt.has_rate);
+	CHECK_INT(f.rt.rate, 12);
+	CHECK(f.has_mac);
+	CHECK(f.has_wsmp);
+	CHECK_INT(f.wsmp.psid, 0x20);
+}
+
+/* Every prefix of a UDP, a TZSP and a C2P frame is an error, never an over-read */
+TEST(frame_udp_truncated_at_every_offset)
+{
+	static const uint8_t p[] = {0x03, 0x80, 0x06, SHORT_MF};
+	size_t nt, nc;
+	uint8_t *tz = unit_keep(unit_hex("01 00 00 12 0a 01 c3 01" MAC_QOS_EPD "03 00 20 00", &nt));
+	uint8_t *c2 = unit_keep(unit_hex("11 00000001 00000002 ac 00 00 0c 01 35a4e901 6b49d201"
+					 "3fff 0e11 c4 7f 7f 7f 03e9 03e9" MAC_QOS_EPD "03 00 20 00",
+					 &nc));
+	const uint8_t *frames[3];
+	size_t lens[3];
+	frames[0] = udp_frame(true, 44990, p, sizeof p, &lens[0]);
+	frames[1] = udp_frame(false, V2X_UDP_PORT_TZSP, tz, nt, &lens[1]);
+	frames[2] = udp_frame(false, V2X_UDP_PORT_C2P, c2, nc, &lens[2]);
+	for (size_t i = 0; i < 3; i++) {
+		struct v2x_frame f;
+		CHECK_INT(v2x_frame_parse(V2X_LINK_ETHERNET, frames[i], lens[i], &f), 0);
+		CHECK(f.has_wsmp || f.has_dot2);
+		for (size_t n = 0; n < lens[i]; n++) {
+			uint8_t *cut = malloc(n ? n : 1);
+			memcpy(cut, frames[i], n);
+			if (v2x_frame_parse(V2X_LINK_ETHERNET, cut, n, &f) != -1 || !f.error)
+				unit_fail(__FILE__, __LINE__, "frame %zu cut at %zu accepted", i, n);
+			free(cut);
+		}
+	}
 }
