@@ -94,7 +94,8 @@ def main(src, schema_dir, work, capture, run_tshark):
         protocols = subprocess.run([run_tshark, plugins, '-G', 'protocols'],
                                    capture_output=True, text=True).stdout
         plugin = next((l for l in described.splitlines() if 'j2735.so' in l), '')
-        proto = next((l for l in protocols.splitlines() if l.split('\t')[-1:] == ['j2735']), '')
+        # the filter name is the third column (4.4 added columns after it)
+        proto = next((l for l in protocols.splitlines() if l.split('\t')[2:3] == ['j2735']), '')
         if 'header-only' not in plugin or 'message ids only' not in proto:
             failed.append('tshark describes j2735.so as header-only: %r, %r' % (plugin, proto))
         else:
