@@ -325,7 +325,8 @@ def test_placeholders(t, args):
 
 def test_names_of_every_message(t, args, schema_dir):
     """The Info column and the j2735,tree statistics name every message id of the schema's
-    MessageFrame module by the short name its comment gives (the DSRCmsgID value 41 is followed by the comment `-- SDSM`).
+    MessageFrame module by the short name its comment gives (the DSRCmsgID value 41 is
+    followed by the comment `-- SDSM`).
     Each message carries one zero octet: what matters is the name, decoded or not."""
     ids = {}
     for path in sorted(os.listdir(schema_dir)):
