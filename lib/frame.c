@@ -40,22 +40,12 @@ static void copy_addr(uint8_t out[6], const uint8_t *a)
 		memcpy(out, a, 6);
 }
 
-/* WSMP and what it carries: 1609.2 when the payload starts with 0x03, then J2735 when
- * v2x_j2735_basis says so. A WSM cut short (its length beyond the frame) is an error, but
- * what it holds is still read: a message whose id is there keeps its type. */
-static inline int parse_wsmp_up(const uint8_t *buf, size_t len, struct v2x_frame *f)
+/* The message a link or WSMP carries: 1609.2 when it starts with 0x03, then J2735 when
+ * v2x_j2735_basis says so. */
+static int parse_message(const uint8_t *msg, size_t msg_len, bool has_psid, uint32_t psid,
+			 struct v2x_frame *f)
 {
 	const char *why = NULL;
-	if (v2x_wsmp_parse(buf, len, &f->wsmp, &why) < 0)
-		return fail(f, V2X_LAYER_WSMP, why);
-	f->layer = V2X_LAYER_WSMP;
-	if (f->wsmp.truncated)
-		fail(f, V2X_LAYER_WSMP, "WSM length exceeds the frame");
-
-	const uint8_t *msg = f->wsmp.payload;
-	size_t msg_len = f->wsmp.payload_len;
-	bool has_psid = f->wsmp.has_psid;
-	uint32_t psid = f->wsmp.psid;
 	if (msg_len > 0 && msg[0] == DOT2_FIRST_OCTET) {
 		f->has_dot2 = true;
 		if (v2x_dot2_parse(msg, msg_len, &f->dot2, &why) < 0)
@@ -80,6 +70,33 @@ static inline int parse_wsmp_up(const uint8_t *buf, size_t len, struct v2x_frame
 		return fail(f, V2X_LAYER_J2735, why);
 	f->layer = V2X_LAYER_J2735;
 	return f->error ? -1 : 0;
+}
+
+/* WSMP and what it carries: 1609.2 when the payload starts with 0x03, then J2735 when
+ * v2x_j2735_basis says so. A WSM cut short (its length beyond the frame) is an error, but
+ * what it holds is still read: a message whose id is there keeps its type. */
+static inline int parse_wsmp_up(const uint8_t *buf, size_t len, struct v2x_frame *f)
+{
+	const char *why = NULL;
+	if (v2x_wsmp_parse(buf, len, &f->wsmp, &why) < 0)
+		return fail(f, V2X_LAYER_WSMP, why);
+	f->layer = V2X_LAYER_WSMP;
+	if (f->wsmp.truncated)
+		fail(f, V2X_LAYER_WSMP, "WSM length exceeds the frame");
+
+	return parse_message(f->wsmp.payload, f->wsmp.payload_len, f->wsmp.has_psid,
+			     f->wsmp.psid, f);
+}
+
+/* A WYDOT log record (pseudo link): its metadata, then the payload as WSMP's. */
+static int parse_wydot(const uint8_t *buf, size_t len, struct v2x_frame *f)
+{
+	const char *why = NULL;
+	if (v2x_wydot_parse(buf, len, &f->wydot, &why) < 0)
+		return fail(f, V2X_LAYER_NONE, why);
+	f->has_wydot = true;
+	f->layer = V2X_LAYER_LINK;
+	return parse_message(f->wydot.payload, f->wydot.payload_len, false, 0, f);
 }
 
 /* The EtherType's payload: WSMP or, for anything else, the end of the road. */
@@ -217,6 +234,8 @@ static int parse_link(int linktype, const uint8_t *buf, size_t len, struct v2x_f
 		return parse_sll(buf, len, f);
 	case V2X_LINK_LINUX_SLL2:
 		return parse_sll2(buf, len, f);
+	case V2X_LINK_WYDOT:
+		return parse_wydot(buf, len, f);
 	default:
 		return fail(f, V2X_LAYER_NONE, "unsupported link type");
 	}
@@ -242,6 +261,7 @@ bool v2x_linktype_supported(int linktype)
 	case V2X_LINK_ETHERNET:
 	case V2X_LINK_LINUX_SLL:
 	case V2X_LINK_LINUX_SLL2:
+	case V2X_LINK_WYDOT:
 		return true;
 	default:
 		return false;

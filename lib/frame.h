@@ -12,6 +12,7 @@
 #include "j2735.h"
 #include "radiotap.h"
 #include "wsmp.h"
+#include "wydot.h"
 
 /* DLT/LINKTYPE values accepted */
 enum {
@@ -20,6 +21,9 @@ enum {
 	V2X_LINK_LINUX_SLL = 113,
 	V2X_LINK_RADIOTAP = 127,
 	V2X_LINK_LINUX_SLL2 = 276,
+	/* Pseudo link type of v2xcap's reader for WYDOT/JPO ODE log records (wydot.h):
+	 * LINKTYPE_USER15, private, never written to a file. */
+	V2X_LINK_WYDOT = 162,
 };
 
 #define V2X_ETHERTYPE_WSMP 0x88DC
@@ -40,6 +44,8 @@ struct v2x_frame {
 	uint16_t ethertype;
 	uint8_t src[6], dst[6];  /* sender / receiver MAC whatever the link type */
 	bool has_src;
+	bool has_wydot;         /* a log record: wydot holds its metadata */
+	struct v2x_wydot_rec wydot;
 	bool has_dot2;
 	bool has_j2735;         /* the payload is taken as J2735 (j2735_basis) */
 	enum v2x_j2735_basis j2735_basis;

@@ -1,0 +1,148 @@
+/* WYDOT/JPO ODE deployment log records (see wydot.h). */
+#include "wydot.h"
+
+#include <string.h>
+
+#include "cursor.h"
+
+/* What each kind's header holds, in file order: [source] location|intersection, time,
+ * [verification] [cert flag], length. */
+struct layout {
+	const char *name;
+	const char *file_prefix; /* how the ODE names such logs */
+	bool source, location, intersection, verification, cert;
+};
+
+static const struct layout layouts[] = {
+	[V2X_WYDOT_BSM] = {"bsmLogRec", "bsm", true, true, false, true, false},
+	[V2X_WYDOT_RXMSG] = {"receivedMsgRec", "rxMsg", true, true, false, true, false},
+	[V2X_WYDOT_DNMSG] = {"dnMsgRec", "dnMsg", false, true, false, true, false},
+	[V2X_WYDOT_DRIVER_ALERT] = {"driverAlertRec", "driverAlert", false, true, false, false,
+				    false},
+	[V2X_WYDOT_SPAT] = {"spatRec", "spat", true, false, true, true, true},
+};
+#define N_KINDS (sizeof(layouts) / sizeof(layouts[0]))
+
+static uint32_t le32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static uint16_t le16(const uint8_t *p)
+{
+	return (uint16_t)(p[0] | p[1] << 8);
+}
+
+/* Reads the header; false when short or implausible (a millisecond field of 1000 or
+ * more, a position off the globe, an empty payload). */
+static bool read_header(enum v2x_wydot_kind kind, const uint8_t *buf, size_t len,
+			struct v2x_wydot_rec *r)
+{
+	if (kind < V2X_WYDOT_BSM || kind >= N_KINDS)
+		return false;
+	const struct layout *l = &layouts[kind];
+	struct v2x_cursor c = {buf, buf, buf + len, false};
+	const uint8_t *p;
+	memset(r, 0, sizeof(*r));
+	r->kind = kind;
+	r->has_source = l->source;
+	r->has_location = l->location;
+	r->has_intersection = l->intersection;
+	r->has_verification = l->verification;
+	if (l->source && (p = v2x_bytes(&c, 1)))
+		r->source = p[0];
+	if (l->location && (p = v2x_bytes(&c, 16))) {
+		r->latitude = (int32_t)le32(p);
+		r->longitude = (int32_t)le32(p + 4);
+		r->elevation = (int32_t)le32(p + 8);
+		r->speed = le16(p + 12);
+		r->heading = le16(p + 14);
+	}
+	if (l->intersection && (p = v2x_bytes(&c, 3))) {
+		r->intersection_id = (int16_t)le16(p);
+		r->intersection_status = (int8_t)p[2];
+	}
+	if ((p = v2x_bytes(&c, 6))) {
+		r->utc_s = le32(p);
+		r->msec = le16(p + 4);
+	}
+	if (l->verification && (p = v2x_bytes(&c, 1)))
+		r->verification = (int8_t)p[0];
+	if (l->cert && (p = v2x_bytes(&c, 1)))
+		r->cert_present = p[0] != 0;
+	if ((p = v2x_bytes(&c, 2)))
+		r->payload_len = le16(p);
+	r->payload = v2x_bytes(&c, r->payload_len);
+	if (c.err || r->payload_len == 0 || r->msec >= 1000)
+		return false;
+	/* J2735 ranges, their "unavailable" values included */
+	if (l->location && (r->latitude < -900000000 || r->latitude > 900000001 ||
+			    r->longitude < -1799999999 || r->longitude > 1800000001))
+		return false;
+	return true;
+}
+
+size_t v2x_wydot_record_len(enum v2x_wydot_kind kind, const uint8_t *buf, size_t len)
+{
+	struct v2x_wydot_rec r;
+	if (!read_header(kind, buf, len, &r))
+		return 0;
+	return (size_t)(r.payload + r.payload_len - buf);
+}
+
+static bool tiles(enum v2x_wydot_kind kind, const uint8_t *buf, size_t len)
+{
+	size_t off = 0, n;
+	while (off < len && (n = v2x_wydot_record_len(kind, buf + off, len - off)) > 0)
+		off += n;
+	return len > 0 && off == len;
+}
+
+/* A BSM log's records are BSMs (MessageFrame id 20, bare or in 1609.2) sent or received
+ * (direction 0 or 1); a received-message log's records may be anything. */
+static bool bsm_only(const uint8_t *buf, size_t len)
+{
+	struct v2x_wydot_rec r;
+	for (size_t off = 0; off < len && read_header(V2X_WYDOT_BSM, buf + off, len - off, &r);
+	     off = (size_t)(r.payload + r.payload_len - buf)) {
+		bool bsm = false;
+		for (size_t i = 0; i + 1 < r.payload_len && i < 8 && !bsm; i++)
+			bsm = r.payload[i] == 0x00 && r.payload[i + 1] == 0x14;
+		if (r.source > 1 || !bsm)
+			return false;
+	}
+	return true;
+}
+
+enum v2x_wydot_kind v2x_wydot_detect(const uint8_t *buf, size_t len, const char *name)
+{
+	if (name) {
+		const char *base = strrchr(name, '/');
+		base = base ? base + 1 : name;
+		for (size_t k = 1; k < N_KINDS; k++)
+			if (strncmp(base, layouts[k].file_prefix, strlen(layouts[k].file_prefix)) == 0 &&
+			    tiles((enum v2x_wydot_kind)k, buf, len))
+				return (enum v2x_wydot_kind)k;
+	}
+	/* BSM and received-message records share one layout; the content decides. */
+	if (tiles(V2X_WYDOT_BSM, buf, len))
+		return bsm_only(buf, len) ? V2X_WYDOT_BSM : V2X_WYDOT_RXMSG;
+	for (size_t k = V2X_WYDOT_DNMSG; k < N_KINDS; k++)
+		if (tiles((enum v2x_wydot_kind)k, buf, len))
+			return (enum v2x_wydot_kind)k;
+	return 0;
+}
+
+int v2x_wydot_parse(const uint8_t *buf, size_t len, struct v2x_wydot_rec *r, const char **why)
+{
+	if (len < 1 || !read_header((enum v2x_wydot_kind)buf[0], buf + 1, len - 1, r)) {
+		*why = "bad WYDOT log record";
+		return -1;
+	}
+	return 0;
+}
+
+const char *v2x_wydot_kind_name(enum v2x_wydot_kind kind)
+{
+	return kind >= V2X_WYDOT_BSM && kind < N_KINDS ? layouts[kind].name : "?";
+}
