@@ -21,7 +21,6 @@ enum {
 	ETHERTYPE_VLAN = 0x8100,
 	ARPHRD_IEEE80211 = 801,          /* SLL/SLL2 hatype of a raw 802.11 interface */
 	ARPHRD_IEEE80211_RADIOTAP = 803, /* ... of a monitor interface */
-	DOT2_FIRST_OCTET = 0x03,         /* Ieee1609Dot2Data protocolVersion 3 */
 };
 
 /* Keeps the first error met. */
@@ -46,7 +45,7 @@ static int parse_message(const uint8_t *msg, size_t msg_len, bool has_psid, uint
 			 struct v2x_frame *f)
 {
 	const char *why = NULL;
-	if (msg_len > 0 && msg[0] == DOT2_FIRST_OCTET) {
+	if (v2x_dot2_first_octet(msg, msg_len)) {
 		f->has_dot2 = true;
 		if (v2x_dot2_parse(msg, msg_len, &f->dot2, &why) < 0)
 			return fail(f, V2X_LAYER_DOT2, why);

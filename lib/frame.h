@@ -21,6 +21,7 @@ enum {
 	V2X_LINK_LINUX_SLL = 113,
 	V2X_LINK_RADIOTAP = 127,
 	V2X_LINK_LINUX_SLL2 = 276,
+	V2X_LINK_UPPER_PDU = 252, /* Wireshark's exported PDUs (written by v2xcap convert) */
 	/* Pseudo link type of v2xcap's reader for WYDOT/JPO ODE log records (wydot.h):
 	 * LINKTYPE_USER15, private, never written to a file. */
 	V2X_LINK_WYDOT = 162,
