@@ -2,14 +2,18 @@
 """`v2xcap` on jpo-ode's sample WYDOT logs (tests/vectors/jpo-ode, see PROVENANCE.md)
 against the ODE's JSON decodes of the same files: every record, its time, the OBU's
 position/speed/heading from the record header, and the J2735 values. Usage: CASE."""
+import atexit
 import datetime
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 
 V2XCAP = os.environ["V2XCAP"]
 VEC = os.path.join(os.environ["V2X_VECTORS_DIR"], "jpo-ode")
+SKIP = 77
 
 
 def ode(name):
@@ -122,6 +126,85 @@ def wydot_driver_alert_log_every_record():
     check(iso_ms(s["first_time"]) == times[0] and iso_ms(s["last_time"]) == times[-1],
           "first/last record time")
     return s["frames"]
+
+
+def tshark_fields(pcapng, fields):
+    """One row per frame of the converted file, from tshark with this build's plugins."""
+    plugins = os.environ.get("V2X_PLUGIN_BUILD_DIR")
+    if not plugins or not os.path.isdir(plugins) or not shutil.which("tshark"):
+        print("SKIP: no tshark or no plugins built")
+        sys.exit(SKIP)
+    cmd = [os.environ["V2X_RUN_TSHARK"], plugins, "-r", pcapng, "-T", "fields",
+           "-E", "separator=|"]
+    for f in fields:
+        cmd += ["-e", f]
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+    return [line.split("|") for line in out.splitlines()]
+
+
+def convert(names):
+    tmp = tempfile.mkdtemp()
+    atexit.register(shutil.rmtree, tmp, True)
+    out = os.path.join(tmp, "out.pcapng")
+    subprocess.run([V2XCAP, "convert", "-o", out] + [os.path.join(VEC, n) for n in names],
+                   check=True)
+    os.chmod(tmp, 0o755)
+    os.chmod(out, 0o644)
+    return out
+
+
+def bsm_converted(name):
+    """Every record a frame at the record's time, decoded by the plugins to the ODE's
+    values, with the record header in the packet comment."""
+    rows = tshark_fields(convert([name]), [
+        "frame.time_epoch", "frame.comment", "frame.protocols", "j2735.BSMcoreData.msgCnt",
+        "j2735.BSMcoreData.id", "j2735.BSMcoreData.secMark", "j2735.BSMcoreData.lat",
+        "j2735.BSMcoreData.long", "j2735.BSMcoreData.speed", "j2735.BSMcoreData.heading"])
+    theirs = {o["metadata"]["recordGeneratedAt"]: o for o in ode("bsmTx.json")}
+    check(len(rows) == len(theirs), "%d frames, the ODE has %d records" % (len(rows), len(theirs)))
+    for t, comment, protos, cnt, tid, sec, lat, lon, speed, heading in rows:
+        o = theirs[iso_ms(float(t))]
+        core = o["payload"]["data"]["coreData"]
+        loc = o["metadata"]["receivedMessageDetails"]["locationData"]
+        check(protos.endswith("exported_pdu:j2735:ieee1609dot2"), "layers: " + protos)
+        check(int(cnt) == core["msgCnt"] and int(sec) == core["secMark"], "msgCnt/secMark")
+        check(tid.replace(":", "").upper() == core["id"].upper(), "id")
+        check(abs(int(lat) / 1e7 - core["position"]["latitude"]) < 1e-9, "lat")
+        check(abs(int(lon) / 1e7 - core["position"]["longitude"]) < 1e-9, "long")
+        check(abs(int(speed) * 0.02 - core["speed"]) < 1e-6, "speed")
+        check(abs(int(heading) * 0.0125 - core["heading"]) < 1e-6, "heading")
+        check(comment.startswith("WYDOT bsmLogRec, direction 0, latitude %.7f, longitude %.7f"
+                                 % (float(loc["latitude"]), float(loc["longitude"]))),
+              "comment: " + comment)
+    return len(rows)
+
+
+def wydot_convert_bsm_log_tshark_fields_equal_ode():
+    return bsm_converted("bsmTx.bin")
+
+
+def wydot_convert_bsm_log_gzip_tshark_fields_equal_ode():
+    return bsm_converted("bsmTx.gz")
+
+
+def wydot_convert_merges_logs_every_record_in_time_order():
+    """driverAlert (text) and dnMsg (a TIM) into one file: 50 + 1 frames by time."""
+    rows = tshark_fields(convert(["driverAlert.bin", "dnMsg.gz"]), [
+        "frame.time_epoch", "frame.protocols", "j2735.TravelerInformation.timeStamp",
+        "j2735.TravelerInformation.packetID"])
+    alerts, tims = ode("driverAlert.json"), ode("dnMsg.json")
+    check(len(rows) == len(alerts) + len(tims), "%d frames" % len(rows))
+    times = [float(r[0]) for r in rows]
+    check(times == sorted(times), "time order")
+    tim_rows = [r for r in rows if r[2]]
+    check(len(tim_rows) == 1, "one TIM")
+    theirs = tims[0]["payload"]["data"]["MessageFrame"]["value"]["TravelerInformation"]
+    check(int(tim_rows[0][2]) == theirs["timeStamp"], "timeStamp")
+    check(tim_rows[0][3].replace(":", "").upper() == theirs["packetID"].upper(), "packetID")
+    check(iso_ms(float(tim_rows[0][0])) == tims[0]["metadata"]["recordGeneratedAt"], "time")
+    texts = [r for r in rows if "data-text-lines" in r[1]]
+    check(len(texts) == len(alerts), "every driver alert as text")
+    return len(rows)
 
 
 if __name__ == "__main__":
