@@ -456,7 +456,7 @@ enum v2x_rd_result v2x_capreader_next(struct v2x_capreader *r, struct v2x_caprec
 	if (r->failed)
 		return V2X_RD_END;
 	if (r->log)
-		return v2x_wydotlog_next(r->log, rec);
+		return v2x_wydotlog_next(r->log, rec, r->err, sizeof(r->err));
 	return r->ng ? ng_next_rec(r, rec) : pcap_next_rec(r, rec);
 }
 

@@ -2,6 +2,7 @@
 #include "wydotlog.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 struct v2x_wydotlog {
 	uint8_t *data;
 	size_t len, pos;
+	size_t whole;           /* octets of whole records; a record cut short follows */
 	enum v2x_wydot_kind kind;
 	uint8_t *frame;         /* kind octet + record */
 	uint64_t number;
@@ -98,8 +100,11 @@ struct v2x_wydotlog *v2x_wydotlog_open(int fd, const uint8_t *head, size_t head_
 		}
 		if (n == 0)
 			break;
-		if (!append(&raw, &len, &cap, chunk, (size_t)n))
-			goto fail;
+		if (!append(&raw, &len, &cap, chunk, (size_t)n)) {
+			snprintf(err, errlen, "not a pcap or pcapng capture, nor a WYDOT log (of "
+				 "at most %u MiB)", MAX_LOG >> 20);
+			goto out;
+		}
 	}
 	if (compressed(raw, len)) {
 		if (!inflate_all(raw, len, &l->data, &l->len)) {
@@ -119,6 +124,7 @@ struct v2x_wydotlog *v2x_wydotlog_open(int fd, const uint8_t *head, size_t head_
 			 : "not a pcap or pcapng capture, nor a WYDOT log");
 		goto out;
 	}
+	l->whole = v2x_wydot_whole(l->kind, l->data, l->len);
 	if (!(l->frame = malloc(1 + 65535 + 64)))
 		goto fail;
 	return l;
@@ -130,10 +136,17 @@ out:
 	return NULL;
 }
 
-enum v2x_rd_result v2x_wydotlog_next(struct v2x_wydotlog *l, struct v2x_caprec *rec)
+enum v2x_rd_result v2x_wydotlog_next(struct v2x_wydotlog *l, struct v2x_caprec *rec,
+				     char *err, size_t errlen)
 {
 	if (l->pos >= l->len)
 		return V2X_RD_END;
+	if (l->pos >= l->whole) {
+		snprintf(err, errlen, "frame %" PRIu64 ": truncated WYDOT log: %zu octets after "
+			 "the last whole record", l->number + 1, l->len - l->pos);
+		l->pos = l->len;
+		return V2X_RD_ERROR;
+	}
 	const uint8_t *p = l->data + l->pos;
 	size_t n = v2x_wydot_record_len(l->kind, p, l->len - l->pos);
 	struct v2x_wydot_rec r;
@@ -141,7 +154,7 @@ enum v2x_rd_result v2x_wydotlog_next(struct v2x_wydotlog *l, struct v2x_caprec *
 	l->frame[0] = (uint8_t)l->kind;
 	memcpy(l->frame + 1, p, n);
 	if (n == 0 || v2x_wydot_parse(l->frame, n + 1, &r, &why) < 0)
-		return V2X_RD_END; /* cannot happen: detect walked every record */
+		return V2X_RD_END; /* cannot happen: the whole records were walked at open */
 	l->pos += n;
 	rec->number = ++l->number;
 	rec->ts_ns = ((int64_t)r.utc_s * 1000 + r.msec) * 1000000;

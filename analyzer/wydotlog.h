@@ -16,8 +16,10 @@ struct v2x_wydotlog;
  * content is no WYDOT log. */
 struct v2x_wydotlog *v2x_wydotlog_open(int fd, const uint8_t *head, size_t head_len,
 				       const char *name, char *err, size_t errlen);
-/* V2X_RD_RECORD or V2X_RD_END (the records were checked at open). */
-enum v2x_rd_result v2x_wydotlog_next(struct v2x_wydotlog *l, struct v2x_caprec *rec);
+/* V2X_RD_RECORD or V2X_RD_END (the records were checked at open); V2X_RD_ERROR once,
+ * with err, for a last record cut short. */
+enum v2x_rd_result v2x_wydotlog_next(struct v2x_wydotlog *l, struct v2x_caprec *rec,
+				     char *err, size_t errlen);
 void v2x_wydotlog_close(struct v2x_wydotlog *l);
 
 #endif

@@ -260,7 +260,6 @@ bool v2x_linktype_supported(int linktype)
 	case V2X_LINK_ETHERNET:
 	case V2X_LINK_LINUX_SLL:
 	case V2X_LINK_LINUX_SLL2:
-	case V2X_LINK_WYDOT:
 		return true;
 	default:
 		return false;

@@ -23,7 +23,8 @@ enum {
 	V2X_LINK_LINUX_SLL2 = 276,
 	V2X_LINK_UPPER_PDU = 252, /* Wireshark's exported PDUs (written by v2xcap convert) */
 	/* Pseudo link type of v2xcap's reader for WYDOT/JPO ODE log records (wydot.h):
-	 * LINKTYPE_USER15, private, never written to a file. */
+	 * LINKTYPE_USER15, private: parsed, but neither read from a capture file
+	 * (v2x_linktype_supported says no) nor written to one. */
 	V2X_LINK_WYDOT = 162,
 };
 
@@ -67,6 +68,7 @@ struct v2x_frame {
 /* Always fills *f as far as it can; returns 0 when nothing was malformed, -1 otherwise
  * (f->error says why). An unsupported link type is an error at V2X_LAYER_NONE. */
 int v2x_frame_parse(int linktype, const uint8_t *buf, size_t len, struct v2x_frame *f);
+/* The link types read from capture files. */
 bool v2x_linktype_supported(int linktype);
 const char *v2x_layer_name(enum v2x_layer l);
 

@@ -33,13 +33,16 @@ static uint16_t le16(const uint8_t *p)
 	return (uint16_t)(p[0] | p[1] << 8);
 }
 
-/* Reads the header; false when short or implausible (a millisecond field of 1000 or
- * more, a position off the globe, an empty payload). */
-static bool read_header(enum v2x_wydot_kind kind, const uint8_t *buf, size_t len,
-			struct v2x_wydot_rec *r)
+enum rec_status { REC_BAD, REC_SHORT, REC_OK };
+
+/* Reads the record: REC_BAD when implausible (a millisecond field of 1000 or more, a
+ * position off the globe, an empty payload), REC_SHORT when what is there is plausible
+ * but the record goes on past len. */
+static enum rec_status read_record(enum v2x_wydot_kind kind, const uint8_t *buf, size_t len,
+				   struct v2x_wydot_rec *r)
 {
 	if (kind < V2X_WYDOT_BSM || kind >= N_KINDS)
-		return false;
+		return REC_BAD;
 	const struct layout *l = &layouts[kind];
 	struct v2x_cursor c = {buf, buf, buf + len, false};
 	const uint8_t *p;
@@ -73,29 +76,39 @@ static bool read_header(enum v2x_wydot_kind kind, const uint8_t *buf, size_t len
 	if ((p = v2x_bytes(&c, 2)))
 		r->payload_len = le16(p);
 	r->payload = v2x_bytes(&c, r->payload_len);
-	if (c.err || r->payload_len == 0 || r->msec >= 1000)
-		return false;
-	/* J2735 ranges, their "unavailable" values included */
-	if (l->location && (r->latitude < -900000000 || r->latitude > 900000001 ||
-			    r->longitude < -1799999999 || r->longitude > 1800000001))
-		return false;
-	return true;
+	/* J2735 ranges, their "unavailable" values included; fields not reached are 0 */
+	if (r->msec >= 1000 ||
+	    (l->location && (r->latitude < -900000000 || r->latitude > 900000001 ||
+			     r->longitude < -1799999999 || r->longitude > 1800000001)))
+		return REC_BAD;
+	if (c.err)
+		return REC_SHORT;
+	return r->payload_len ? REC_OK : REC_BAD;
 }
 
 size_t v2x_wydot_record_len(enum v2x_wydot_kind kind, const uint8_t *buf, size_t len)
 {
 	struct v2x_wydot_rec r;
-	if (!read_header(kind, buf, len, &r))
+	if (read_record(kind, buf, len, &r) != REC_OK)
 		return 0;
 	return (size_t)(r.payload + r.payload_len - buf);
 }
 
-static bool tiles(enum v2x_wydot_kind kind, const uint8_t *buf, size_t len)
+size_t v2x_wydot_whole(enum v2x_wydot_kind kind, const uint8_t *buf, size_t len)
 {
 	size_t off = 0, n;
 	while (off < len && (n = v2x_wydot_record_len(kind, buf + off, len - off)) > 0)
 		off += n;
-	return len > 0 && off == len;
+	return off;
+}
+
+/* The records cover the file, but for a last record cut short after at least one whole. */
+static bool tiles(enum v2x_wydot_kind kind, const uint8_t *buf, size_t len)
+{
+	size_t off = v2x_wydot_whole(kind, buf, len);
+	struct v2x_wydot_rec r;
+	return len > 0 && (off == len || (off > 0 && read_record(kind, buf + off, len - off,
+								  &r) == REC_SHORT));
 }
 
 /* A BSM log's records are BSMs (MessageFrame id 20, bare or in 1609.2) sent or received
@@ -103,7 +116,8 @@ static bool tiles(enum v2x_wydot_kind kind, const uint8_t *buf, size_t len)
 static bool bsm_only(const uint8_t *buf, size_t len)
 {
 	struct v2x_wydot_rec r;
-	for (size_t off = 0; off < len && read_header(V2X_WYDOT_BSM, buf + off, len - off, &r);
+	for (size_t off = 0;
+	     off < len && read_record(V2X_WYDOT_BSM, buf + off, len - off, &r) == REC_OK;
 	     off = (size_t)(r.payload + r.payload_len - buf)) {
 		bool bsm = false;
 		for (size_t i = 0; i + 1 < r.payload_len && i < 8 && !bsm; i++)
@@ -135,7 +149,7 @@ enum v2x_wydot_kind v2x_wydot_detect(const uint8_t *buf, size_t len, const char 
 
 int v2x_wydot_parse(const uint8_t *buf, size_t len, struct v2x_wydot_rec *r, const char **why)
 {
-	if (len < 1 || !read_header((enum v2x_wydot_kind)buf[0], buf + 1, len - 1, r)) {
+	if (len < 1 || read_record((enum v2x_wydot_kind)buf[0], buf + 1, len - 1, r) != REC_OK) {
 		*why = "bad WYDOT log record";
 		return -1;
 	}

@@ -46,7 +46,11 @@ struct v2x_wydot_rec {
 /* Length of the record (header and payload) at buf, 0 when buf does not start with a
  * whole, plausible record of that kind. */
 size_t v2x_wydot_record_len(enum v2x_wydot_kind kind, const uint8_t *buf, size_t len);
-/* The kind whose records tile buf[0..len) exactly, 0 for none. name: the file name
+/* The octets of the whole records of that kind from buf on (less than len when the last
+ * is cut short, e.g. a log copied while written). */
+size_t v2x_wydot_whole(enum v2x_wydot_kind kind, const uint8_t *buf, size_t len);
+/* The kind whose records tile buf[0..len) exactly, or but for a last record cut short
+ * after at least one whole, 0 for none. name: the file name
  * (may be NULL), its ODE prefix taken first. */
 enum v2x_wydot_kind v2x_wydot_detect(const uint8_t *buf, size_t len, const char *name);
 /* One pseudo-link frame (kind octet + record); 0, or -1 with *why. */
