@@ -2,7 +2,8 @@
  * pcapng that a stock Wireshark with this project's plugins opens without configuration.
  * Frames of a real link type are copied as they are (one interface per link type); a log
  * record becomes an exported PDU (LINKTYPE_WIRESHARK_UPPER_PDU) naming the plugin's "j2735"
- * dissector, which takes the payload by content (1609.2 or a bare MessageFrame), with the
+ * dissector, which takes the payload by content (1609.2 or a bare MessageFrame), or the
+ * WSMP plugin's "ieee1609dot3" when the record holds a whole WSM, with the
  * record's header (source, position, speed, heading, verification) in the packet's
  * comment and its time as the packet's. */
 #include <getopt.h>
@@ -77,9 +78,10 @@ static void convert_frame(struct out *o, const struct v2x_capframe *fr,
 		v2x_readerr_malformed(rep, fr, &f); /* still written, as it is */
 	if (!f.has_wydot)
 		return; /* not a record: cannot be, the reader checked each */
-	/* Alert texts as text; anything else to the J2735 plugin, which shows what it is. */
-	const char *dissector = f.wydot.kind == V2X_WYDOT_DRIVER_ALERT ? "data-text-lines"
-									: "j2735";
+	/* A whole WSM (later firmware) to the WSMP plugin, alert texts as text, anything else
+	 * to the J2735 plugin, which takes 1609.2 or a MessageFrame by content. */
+	const char *dissector = f.has_wsmp ? "ieee1609dot3"
+		: f.wydot.kind == V2X_WYDOT_DRIVER_ALERT ? "data-text-lines" : "j2735";
 	struct v2x_buf pdu = {0};
 	v2x_exported_pdu_header(&pdu, dissector);
 	v2x_put(&pdu, f.wydot.payload, f.wydot.payload_len);
@@ -96,9 +98,10 @@ static void convert_frame(struct out *o, const struct v2x_capframe *fr,
 const char cmd_convert_options[] =
 	"Writes every frame of the inputs (pcap, pcapng, WYDOT/JPO ODE logs plain or gzip),\n"
 	"merged by time, into one pcapng for Wireshark with the v2xcap plugins. Frames keep\n"
-	"their link type; a log record is an exported PDU (link type 252) for the \"j2735\"\n"
-	"dissector (1609.2 or J2735 by content; driver alerts as text) with the record's\n"
-	"position, speed, heading and source in the packet comment, at the record's time.\n"
+	"their link type; a log record is an exported PDU (link type 252) for the plugins'\n"
+	"\"j2735\" dissector (1609.2 or J2735 by content), \"ieee1609dot3\" when it holds a\n"
+	"whole WSM, \"data-text-lines\" for driver alerts, with the record's position, speed,\n"
+	"heading and source in the packet comment, at the record's time.\n"
 	"  -o, --output OUT  the pcapng to write ('-' for stdout)\n"
 	"Exit status: 0 written, 1 an input not readable or the output not written,\n"
 	"2 usage error.\n";

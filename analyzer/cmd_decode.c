@@ -240,7 +240,7 @@ static void decode_frame(struct json_writer *w, const struct v2x_capframe *fr,
 			json_string(w, buf);
 		}
 		write_link(w, &f);
-		if (!f.has_wydot)
+		if (f.has_wsmp)
 			write_wsmp(w, &f.wsmp);
 		if (f.has_dot2)
 			write_dot2(w, &f.dot2);

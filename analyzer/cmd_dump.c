@@ -127,7 +127,7 @@ static void print_upper(const struct v2x_frame *f)
 {
 	if (f->has_wydot)
 		print_wydot(&f->wydot);
-	else if (f->layer >= V2X_LAYER_WSMP)
+	if (f->has_wsmp)
 		print_wsmp(&f->wsmp);
 	if (f->has_dot2 && f->layer >= V2X_LAYER_DOT2) {
 		printf(" | 1609.2 %s", v2x_dot2_content_name(f->dot2.content));

@@ -19,7 +19,7 @@ struct v2x_wydotlog {
 	uint8_t *data;
 	size_t len, pos;
 	size_t whole;           /* octets of whole records; a record cut short follows */
-	enum v2x_wydot_kind kind;
+	struct v2x_wydot_format fmt;
 	uint8_t *frame;         /* kind octet + record */
 	uint64_t number;
 };
@@ -118,13 +118,12 @@ struct v2x_wydotlog *v2x_wydotlog_open(int fd, const uint8_t *head, size_t head_
 		l->len = len;
 	}
 	raw = NULL;
-	l->kind = v2x_wydot_detect(l->data, l->len, strcmp(name, "-") ? name : NULL);
-	if (!l->kind) {
+	if (!v2x_wydot_detect(l->data, l->len, strcmp(name, "-") ? name : NULL, &l->fmt)) {
 		snprintf(err, errlen, len == 0 ? "empty file"
 			 : "not a pcap or pcapng capture, nor a WYDOT log");
 		goto out;
 	}
-	l->whole = v2x_wydot_whole(l->kind, l->data, l->len);
+	l->whole = v2x_wydot_whole(&l->fmt, l->data, l->len);
 	if (!(l->frame = malloc(1 + 65535 + 64)))
 		goto fail;
 	return l;
@@ -148,14 +147,15 @@ enum v2x_rd_result v2x_wydotlog_next(struct v2x_wydotlog *l, struct v2x_caprec *
 		return V2X_RD_ERROR;
 	}
 	const uint8_t *p = l->data + l->pos;
-	size_t n = v2x_wydot_record_len(l->kind, p, l->len - l->pos);
+	size_t n;
+	size_t step = v2x_wydot_next(&l->fmt, p, l->len - l->pos, &n);
 	struct v2x_wydot_rec r;
 	const char *why;
-	l->frame[0] = (uint8_t)l->kind;
+	l->frame[0] = (uint8_t)l->fmt.kind;
 	memcpy(l->frame + 1, p, n);
-	if (n == 0 || v2x_wydot_parse(l->frame, n + 1, &r, &why) < 0)
+	if (step == 0 || v2x_wydot_parse(l->frame, n + 1, &r, &why) < 0)
 		return V2X_RD_END; /* cannot happen: the whole records were walked at open */
-	l->pos += n;
+	l->pos += step;
 	rec->number = ++l->number;
 	rec->ts_ns = ((int64_t)r.utc_s * 1000 + r.msec) * 1000000;
 	rec->linktype = V2X_LINK_WYDOT;

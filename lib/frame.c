@@ -80,6 +80,7 @@ static inline int parse_wsmp_up(const uint8_t *buf, size_t len, struct v2x_frame
 	if (v2x_wsmp_parse(buf, len, &f->wsmp, &why) < 0)
 		return fail(f, V2X_LAYER_WSMP, why);
 	f->layer = V2X_LAYER_WSMP;
+	f->has_wsmp = true;
 	if (f->wsmp.truncated)
 		fail(f, V2X_LAYER_WSMP, "WSM length exceeds the frame");
 
@@ -87,7 +88,9 @@ static inline int parse_wsmp_up(const uint8_t *buf, size_t len, struct v2x_frame
 			     f->wsmp.psid, f);
 }
 
-/* A WYDOT log record (pseudo link): its metadata, then the payload as WSMP's. */
+/* A WYDOT log record (pseudo link): its metadata, then the payload: a whole WSM (the
+ * later firmware logs the WSMP header too: a v3 N-header, 0x03 or 0x0B with extensions,
+ * then a TPID below 0x80 where 1609.2 has its content tag 0x80..), or what a WSM carries. */
 static int parse_wydot(const uint8_t *buf, size_t len, struct v2x_frame *f)
 {
 	const char *why = NULL;
@@ -95,7 +98,11 @@ static int parse_wydot(const uint8_t *buf, size_t len, struct v2x_frame *f)
 		return fail(f, V2X_LAYER_NONE, why);
 	f->has_wydot = true;
 	f->layer = V2X_LAYER_LINK;
-	return parse_message(f->wydot.payload, f->wydot.payload_len, false, 0, f);
+	const uint8_t *p = f->wydot.payload;
+	size_t n = f->wydot.payload_len;
+	if (n > 1 && (p[0] == 0x0B || (p[0] == 0x03 && p[1] < 0x80)))
+		return parse_wsmp_up(p, n, f);
+	return parse_message(p, n, false, 0, f);
 }
 
 /* The EtherType's payload: WSMP or, for anything else, the end of the road. */
@@ -212,7 +219,7 @@ static int parse_sll2(const uint8_t *buf, size_t len, struct v2x_frame *f)
  * it hands a WSMP EtherType on, and has_dot2 / has_j2735 are set before their parsers. */
 static void clear_unreached(struct v2x_frame *f)
 {
-	if (f->layer == V2X_LAYER_NONE || f->ethertype != V2X_ETHERTYPE_WSMP)
+	if (f->layer == V2X_LAYER_NONE || (f->ethertype != V2X_ETHERTYPE_WSMP && !f->has_wsmp))
 		memset(&f->wsmp, 0, V2X_WSMP_HEAD_SIZE);
 	if (!f->has_dot2)
 		memset(&f->dot2, 0, sizeof(f->dot2));

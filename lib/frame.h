@@ -46,6 +46,7 @@ struct v2x_frame {
 	uint16_t ethertype;
 	uint8_t src[6], dst[6];  /* sender / receiver MAC whatever the link type */
 	bool has_src;
+	bool has_wsmp;          /* a WSMP header was read (wsmp) */
 	bool has_wydot;         /* a log record: wydot holds its metadata */
 	struct v2x_wydot_rec wydot;
 	bool has_dot2;

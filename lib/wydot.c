@@ -94,33 +94,47 @@ size_t v2x_wydot_record_len(enum v2x_wydot_kind kind, const uint8_t *buf, size_t
 	return (size_t)(r.payload + r.payload_len - buf);
 }
 
-size_t v2x_wydot_whole(enum v2x_wydot_kind kind, const uint8_t *buf, size_t len)
+size_t v2x_wydot_next(const struct v2x_wydot_format *fmt, const uint8_t *buf, size_t len,
+		      size_t *rec_len)
 {
-	size_t off = 0, n;
-	while (off < len && (n = v2x_wydot_record_len(kind, buf + off, len - off)) > 0)
+	size_t n = v2x_wydot_record_len(fmt->kind, buf, len);
+	if (n == 0 || !fmt->newline || n == len)
+		return *rec_len = n;
+	if (buf[n] != '\n')
+		return *rec_len = 0;
+	*rec_len = n;
+	return n + 1;
+}
+
+size_t v2x_wydot_whole(const struct v2x_wydot_format *fmt, const uint8_t *buf, size_t len)
+{
+	size_t off = 0, n, rec;
+	while (off < len && (n = v2x_wydot_next(fmt, buf + off, len - off, &rec)) > 0)
 		off += n;
 	return off;
 }
 
 /* The records cover the file, but for a last record cut short after at least one whole. */
-static bool tiles(enum v2x_wydot_kind kind, const uint8_t *buf, size_t len)
+static bool tiles(const struct v2x_wydot_format *fmt, const uint8_t *buf, size_t len)
 {
-	size_t off = v2x_wydot_whole(kind, buf, len);
+	size_t off = v2x_wydot_whole(fmt, buf, len);
 	struct v2x_wydot_rec r;
-	return len > 0 && (off == len || (off > 0 && read_record(kind, buf + off, len - off,
+	return len > 0 && (off == len || (off > 0 && read_record(fmt->kind, buf + off, len - off,
 								  &r) == REC_SHORT));
 }
 
-/* A BSM log's records are BSMs (MessageFrame id 20, bare or in 1609.2) sent or received
- * (direction 0 or 1); a received-message log's records may be anything. */
-static bool bsm_only(const uint8_t *buf, size_t len)
+/* A BSM log's records are BSMs sent or received (direction 0 or 1): the MessageFrame
+ * header of a BSM (00 14) early in the payload, after a WSMP and a 1609.2 header at most;
+ * a received-message log's records may be anything. */
+static bool bsm_only(const struct v2x_wydot_format *fmt, const uint8_t *buf, size_t len)
 {
 	struct v2x_wydot_rec r;
-	for (size_t off = 0;
-	     off < len && read_record(V2X_WYDOT_BSM, buf + off, len - off, &r) == REC_OK;
-	     off = (size_t)(r.payload + r.payload_len - buf)) {
+	size_t n, rec;
+	for (size_t off = 0; off < len && (n = v2x_wydot_next(fmt, buf + off, len - off, &rec));
+	     off += n) {
+		read_record(fmt->kind, buf + off, rec, &r);
 		bool bsm = false;
-		for (size_t i = 0; i + 1 < r.payload_len && i < 8 && !bsm; i++)
+		for (size_t i = 0; i + 1 < r.payload_len && i < 16 && !bsm; i++)
 			bsm = r.payload[i] == 0x00 && r.payload[i + 1] == 0x14;
 		if (r.source > 1 || !bsm)
 			return false;
@@ -128,23 +142,40 @@ static bool bsm_only(const uint8_t *buf, size_t len)
 	return true;
 }
 
-enum v2x_wydot_kind v2x_wydot_detect(const uint8_t *buf, size_t len, const char *name)
+/* Each kind as the first firmware wrote it, then with a newline after each record (the
+ * later firmware; the ODE skips one newline after a record). */
+static bool tiles_either(enum v2x_wydot_kind kind, const uint8_t *buf, size_t len,
+			 struct v2x_wydot_format *fmt)
+{
+	for (int nl = 0; nl < 2; nl++) {
+		*fmt = (struct v2x_wydot_format){kind, nl == 1};
+		if (tiles(fmt, buf, len))
+			return true;
+	}
+	return false;
+}
+
+bool v2x_wydot_detect(const uint8_t *buf, size_t len, const char *name,
+		      struct v2x_wydot_format *fmt)
 {
 	if (name) {
 		const char *base = strrchr(name, '/');
 		base = base ? base + 1 : name;
 		for (size_t k = 1; k < N_KINDS; k++)
 			if (strncmp(base, layouts[k].file_prefix, strlen(layouts[k].file_prefix)) == 0 &&
-			    tiles((enum v2x_wydot_kind)k, buf, len))
-				return (enum v2x_wydot_kind)k;
+			    tiles_either((enum v2x_wydot_kind)k, buf, len, fmt))
+				return true;
 	}
 	/* BSM and received-message records share one layout; the content decides. */
-	if (tiles(V2X_WYDOT_BSM, buf, len))
-		return bsm_only(buf, len) ? V2X_WYDOT_BSM : V2X_WYDOT_RXMSG;
+	if (tiles_either(V2X_WYDOT_BSM, buf, len, fmt)) {
+		if (!bsm_only(fmt, buf, len))
+			fmt->kind = V2X_WYDOT_RXMSG;
+		return true;
+	}
 	for (size_t k = V2X_WYDOT_DNMSG; k < N_KINDS; k++)
-		if (tiles((enum v2x_wydot_kind)k, buf, len))
-			return (enum v2x_wydot_kind)k;
-	return 0;
+		if (tiles_either((enum v2x_wydot_kind)k, buf, len, fmt))
+			return true;
+	return false;
 }
 
 int v2x_wydot_parse(const uint8_t *buf, size_t len, struct v2x_wydot_rec *r, const char **why)

@@ -7,7 +7,8 @@
  *
  * A file carries no magic and no record kind: v2x_wydot_detect finds the one layout whose
  * records tile the whole file with plausible values (the file name, as the ODE names its
- * logs, decides between layouts that are alike). Each record becomes one frame of the
+ * logs, decides between layouts that are alike). The later firmware ends each record
+ * with a newline; its payloads may hold the WSMP header too. Each record becomes one frame of the
  * pseudo link type V2X_LINK_WYDOT (frame.h): the kind octet, then the record as in the
  * file. The pseudo link type never appears in a written file. */
 #ifndef V2X_WYDOT_H
@@ -43,16 +44,28 @@ struct v2x_wydot_rec {
 	uint16_t payload_len;
 };
 
+/* How a file lays its records out: their kind, and whether a newline follows each (the
+ * later OBU firmware writes one; the ODE skips it). */
+struct v2x_wydot_format {
+	enum v2x_wydot_kind kind;
+	bool newline;
+};
+
 /* Length of the record (header and payload) at buf, 0 when buf does not start with a
  * whole, plausible record of that kind. */
 size_t v2x_wydot_record_len(enum v2x_wydot_kind kind, const uint8_t *buf, size_t len);
-/* The octets of the whole records of that kind from buf on (less than len when the last
- * is cut short, e.g. a log copied while written). */
-size_t v2x_wydot_whole(enum v2x_wydot_kind kind, const uint8_t *buf, size_t len);
-/* The kind whose records tile buf[0..len) exactly, or but for a last record cut short
- * after at least one whole, 0 for none. name: the file name
- * (may be NULL), its ODE prefix taken first. */
-enum v2x_wydot_kind v2x_wydot_detect(const uint8_t *buf, size_t len, const char *name);
+/* The octets from buf to the next record (the record and its newline), 0 when no whole
+ * record starts at buf; *rec_len: the record's own. */
+size_t v2x_wydot_next(const struct v2x_wydot_format *fmt, const uint8_t *buf, size_t len,
+		      size_t *rec_len);
+/* The octets of the whole records from buf on (less than len when the last is cut short,
+ * e.g. a log copied while written). */
+size_t v2x_wydot_whole(const struct v2x_wydot_format *fmt, const uint8_t *buf, size_t len);
+/* The format whose records tile buf[0..len) exactly, or but for a last record cut short
+ * after at least one whole; false for none. name: the file name (may be NULL), its ODE
+ * prefix taken first. */
+bool v2x_wydot_detect(const uint8_t *buf, size_t len, const char *name,
+		      struct v2x_wydot_format *fmt);
 /* One pseudo-link frame (kind octet + record); 0, or -1 with *why. */
 int v2x_wydot_parse(const uint8_t *buf, size_t len, struct v2x_wydot_rec *r, const char **why);
 /* "bsmLogRec", "receivedMsgRec", ... (the ODE's record type names) */

@@ -4,9 +4,11 @@ against the ODE's JSON decodes of the same files: every record, its time, the OB
 position/speed/heading from the record header, and the J2735 values. Usage: CASE."""
 import atexit
 import datetime
+import gzip
 import json
 import os
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
@@ -27,10 +29,13 @@ def decode(name):
     return [json.loads(line) for line in out.splitlines()]
 
 
-def iso_ms(t):
-    """The ODE's recordGeneratedAt form of a v2xcap time."""
-    d = datetime.datetime.fromtimestamp(round(t, 3), datetime.timezone.utc)
-    return d.strftime("%Y-%m-%dT%H:%M:%S.") + "%03dZ" % round((t % 1) * 1000)
+def ode_ms(text):
+    """Epoch milliseconds of an ODE time ("...T16:01:00.098Z", or "...T16:01:00Z" when the
+    milliseconds are 0)."""
+    base, _, frac = text.rstrip("Z").partition(".")
+    d = datetime.datetime.strptime(base, "%Y-%m-%dT%H:%M:%S").replace(
+        tzinfo=datetime.timezone.utc)
+    return int(d.timestamp()) * 1000 + int((frac + "000")[:3])
 
 
 def check(cond, what):
@@ -40,11 +45,11 @@ def check(cond, what):
 
 def by_time(ours, theirs):
     check(len(ours) == len(theirs), "%d records, the ODE has %d" % (len(ours), len(theirs)))
-    ode_by_t = {o["metadata"]["recordGeneratedAt"]: o for o in theirs}
+    ode_by_t = {ode_ms(o["metadata"]["recordGeneratedAt"]): o for o in theirs}
     check(len(ode_by_t) == len(theirs), "ODE record times are unique")
     pairs = []
     for r in ours:
-        t = iso_ms(r["time"])
+        t = round(r["time"] * 1000)
         check(t in ode_by_t, "no ODE record at %s" % t)
         pairs.append((r, ode_by_t[t]))
     return pairs
@@ -121,11 +126,64 @@ def wydot_driver_alert_log_every_record():
                          check=True, capture_output=True, text=True).stdout
     s = json.loads(out)
     theirs = ode("driverAlert.json")
-    times = sorted(o["metadata"]["recordGeneratedAt"] for o in theirs)
+    times = sorted(ode_ms(o["metadata"]["recordGeneratedAt"]) for o in theirs)
     check(s["frames"] == len(theirs), "%d records, the ODE has %d" % (s["frames"], len(theirs)))
-    check(iso_ms(s["first_time"]) == times[0] and iso_ms(s["last_time"]) == times[-1],
+    check(round(s["first_time"] * 1000) == times[0] and round(s["last_time"] * 1000) == times[-1],
           "first/last record time")
     return s["frames"]
+
+
+def wydot_rx_log_signed_tims_match_ode():
+    """An RSU-received log (rxMsg, rxSource RSU, 1609.2-signed TIMs, gzip) against an
+    extract of the ODE's JSON for it (PROVENANCE.md): per record time, the header's
+    location, the TIM's msgCnt, timeStamp and packetID."""
+    ours = decode("rxMsg_TIM_GeneratedBy_RSU.gz")
+    theirs = ode("rxMsg_TIM_GeneratedBy_RSU.ode-extract.json")
+    check(len(ours) == len(theirs), "%d records, the ODE has %d" % (len(ours), len(theirs)))
+
+    def key_ours(r):
+        link, tim = r["link"], r["j2735"]["value"]
+        return (round(r["time"] * 1000), link["latitude"], link["longitude"], round(link["heading"] * 0.0125, 4),
+                tim["msgCnt"], tim["timeStamp"], tim["packetID"].upper())
+
+    def key_ode(o):
+        loc = o["locationData"]
+        return (ode_ms(o["recordGeneratedAt"]), round(float(loc["latitude"]) * 1e7),
+                round(float(loc["longitude"]) * 1e7), round(float(loc["heading"]), 4),
+                o["msgCnt"], o["timeStamp"], o["packetID"].upper())
+
+    for r in ours:
+        check(r["link"]["wydot_record"] == "receivedMsgRec" and r["link"]["wydot_source"] == 0,
+              "rxMsg from an RSU")
+        check(r["ieee1609dot2"]["content"] == "signedData" and r["j2735"]["messageId"] == 31,
+              "signed TIM")
+    check(all(o["rxSource"] == "RSU" and o["messageId"] == 31 for o in theirs), "ODE: RSU TIMs")
+    a, b = sorted(map(key_ours, ours)), sorted(map(key_ode, theirs))
+    for x, y in zip(a, b):
+        check(x == y, "%s != ODE %s" % (x, y))
+    return len(ours)
+
+
+def wydot_newline_firmware_log_with_wsmp():
+    """The later firmware's log (bsmTx_commsignia.gz): a newline after each record, the
+    whole WSM in it. Every record read (the layout walked here independently), each a
+    WSMP v3 PSID 0x20 WSM holding a signed BSM, at the header's time."""
+    raw = gzip.open(os.path.join(VEC, "bsmTx_commsignia.gz")).read()
+    times, at = [], 0
+    while at < len(raw):
+        sec, ms, length = struct.unpack_from("<IHxH", raw, at + 17)
+        times.append(sec + ms / 1000)
+        at += 26 + length
+        check(at == len(raw) or raw[at] == 0x0A, "newline after a record")
+        at += 1
+    ours = decode("bsmTx_commsignia.gz")
+    check(len(ours) == len(times), "%d records, the log has %d" % (len(ours), len(times)))
+    for r, t in zip(ours, times):
+        check(abs(r["time"] - t) < 1e-6, "time")
+        check(r["wsmp"]["version"] == 3 and r["wsmp"]["psid"] == 0x20, "WSMP")
+        check(r["ieee1609dot2"]["content"] == "signedData" and r["j2735"]["messageId"] == 20,
+              "signed BSM")
+    return len(ours)
 
 
 def tshark_fields(pcapng, fields):
@@ -160,10 +218,10 @@ def bsm_converted(name):
         "frame.time_epoch", "frame.comment", "frame.protocols", "j2735.BSMcoreData.msgCnt",
         "j2735.BSMcoreData.id", "j2735.BSMcoreData.secMark", "j2735.BSMcoreData.lat",
         "j2735.BSMcoreData.long", "j2735.BSMcoreData.speed", "j2735.BSMcoreData.heading"])
-    theirs = {o["metadata"]["recordGeneratedAt"]: o for o in ode("bsmTx.json")}
+    theirs = {ode_ms(o["metadata"]["recordGeneratedAt"]): o for o in ode("bsmTx.json")}
     check(len(rows) == len(theirs), "%d frames, the ODE has %d records" % (len(rows), len(theirs)))
     for t, comment, protos, cnt, tid, sec, lat, lon, speed, heading in rows:
-        o = theirs[iso_ms(float(t))]
+        o = theirs[round(float(t) * 1000)]
         core = o["payload"]["data"]["coreData"]
         loc = o["metadata"]["receivedMessageDetails"]["locationData"]
         check(protos.endswith("exported_pdu:j2735:ieee1609dot2"), "layers: " + protos)
@@ -201,9 +259,21 @@ def wydot_convert_merges_logs_every_record_in_time_order():
     theirs = tims[0]["payload"]["data"]["MessageFrame"]["value"]["TravelerInformation"]
     check(int(tim_rows[0][2]) == theirs["timeStamp"], "timeStamp")
     check(tim_rows[0][3].replace(":", "").upper() == theirs["packetID"].upper(), "packetID")
-    check(iso_ms(float(tim_rows[0][0])) == tims[0]["metadata"]["recordGeneratedAt"], "time")
+    check(round(float(tim_rows[0][0]) * 1000) == ode_ms(tims[0]["metadata"]["recordGeneratedAt"]),
+          "time")
     texts = [r for r in rows if "data-text-lines" in r[1]]
     check(len(texts) == len(alerts), "every driver alert as text")
+    return len(rows)
+
+
+def wydot_convert_wsm_records_to_wsmp_plugin():
+    """Records holding a whole WSM go to the WSMP plugin: every one a BSM in tshark."""
+    rows = tshark_fields(convert(["bsmTx_commsignia.gz"]), [
+        "frame.protocols", "wsmp.psid", "j2735.msgid"])
+    check(len(rows) == len(decode("bsmTx_commsignia.gz")), "every record")
+    for protos, psid, msgid in rows:
+        check(protos == "exported_pdu:ieee1609dot3:ieee1609dot2:j2735", "layers: " + protos)
+        check(msgid == "20", "BSM")
     return len(rows)
 
 
