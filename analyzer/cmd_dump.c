@@ -28,6 +28,8 @@ static const char *link_name(int linktype)
 		return "SLL2";
 	case V2X_LINK_WYDOT:
 		return "WYDOT-log";
+	case V2X_LINK_UPPER_PDU:
+		return "exported-PDU";
 	default:
 		return "?";
 	}

@@ -105,6 +105,40 @@ static int parse_wydot(const uint8_t *buf, size_t len, struct v2x_frame *f)
 	return parse_message(p, n, false, 0, f);
 }
 
+/* Wireshark's exported PDUs (what v2xcap convert writes): the TLVs up to the end tag,
+ * then the PDU for the dissector the name tag gives; the plugins' "ieee1609dot3" and
+ * "j2735" are followed, any other is the end of the road. */
+static int parse_upper_pdu(const uint8_t *buf, size_t len, struct v2x_frame *f)
+{
+	enum { END = 0, DISSECTOR_NAME = 12 };
+	struct v2x_cursor c;
+	v2x_cur_init(&c, buf, len);
+	const uint8_t *name = NULL;
+	uint16_t tag, name_len = 0;
+	do {
+		tag = v2x_be16(&c);
+		uint16_t n = v2x_be16(&c);
+		const uint8_t *v = v2x_bytes(&c, n);
+		if (tag == DISSECTOR_NAME && !name) {
+			name = v;
+			name_len = n;
+		}
+	} while (tag != END && !c.err);
+	if (c.err)
+		return fail(f, V2X_LAYER_NONE, "exported PDU tags truncated");
+	f->layer = V2X_LAYER_LINK;
+	const uint8_t *pdu = c.p;
+	size_t pdu_len = v2x_cur_left(&c);
+	/* a string value may end in NULs */
+	while (name_len > 0 && name[name_len - 1] == 0)
+		name_len--;
+	if (name_len == 12 && memcmp(name, "ieee1609dot3", 12) == 0)
+		return parse_wsmp_up(pdu, pdu_len, f);
+	if (name_len == 5 && memcmp(name, "j2735", 5) == 0)
+		return parse_message(pdu, pdu_len, false, 0, f);
+	return 0;
+}
+
 /* The EtherType's payload: WSMP or, for anything else, the end of the road. */
 static int parse_ethertype(const uint8_t *buf, size_t len, struct v2x_frame *f)
 {
@@ -242,6 +276,8 @@ static int parse_link(int linktype, const uint8_t *buf, size_t len, struct v2x_f
 		return parse_sll2(buf, len, f);
 	case V2X_LINK_WYDOT:
 		return parse_wydot(buf, len, f);
+	case V2X_LINK_UPPER_PDU:
+		return parse_upper_pdu(buf, len, f);
 	default:
 		return fail(f, V2X_LAYER_NONE, "unsupported link type");
 	}
@@ -267,6 +303,7 @@ bool v2x_linktype_supported(int linktype)
 	case V2X_LINK_ETHERNET:
 	case V2X_LINK_LINUX_SLL:
 	case V2X_LINK_LINUX_SLL2:
+	case V2X_LINK_UPPER_PDU:
 		return true;
 	default:
 		return false;

@@ -21,7 +21,7 @@ enum {
 	V2X_LINK_LINUX_SLL = 113,
 	V2X_LINK_RADIOTAP = 127,
 	V2X_LINK_LINUX_SLL2 = 276,
-	V2X_LINK_UPPER_PDU = 252, /* Wireshark's exported PDUs (written by v2xcap convert) */
+	V2X_LINK_UPPER_PDU = 252, /* Wireshark's exported PDUs ("j2735", "ieee1609dot3") */
 	/* Pseudo link type of v2xcap's reader for WYDOT/JPO ODE log records (wydot.h):
 	 * LINKTYPE_USER15, private: parsed, but neither read from a capture file
 	 * (v2x_linktype_supported says no) nor written to one. */

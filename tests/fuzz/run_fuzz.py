@@ -24,8 +24,8 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-LINKTYPES = [127, 105, 1, 113, 276]  # the index order of fuzz_frame.c and fuzz_v2xcap.c
-LINK_WYDOT = 5  # fuzz_frame.c only: its index of V2X_LINK_WYDOT (no capture file has it)
+LINKTYPES = [127, 105, 1, 113, 276, 252]  # the index order of fuzz_frame.c and fuzz_v2xcap.c
+LINK_WYDOT = 6  # fuzz_frame.c only: its index of V2X_LINK_WYDOT (no capture file has it)
 HARNESSES = ["fuzz_frame", "fuzz_wsmp", "fuzz_dot2", "fuzz_j2735dec", "fuzz_capreader",
              "fuzz_v2xcap"]
 # fuzz_v2xcap writes per-frame errors on stderr: libFuzzer keeps its own and the
@@ -129,8 +129,13 @@ def seeds(harness, captures, vectors):
         for lt, fr in all_frames:
             if lt in LINKTYPES:
                 out.add(bytes([LINKTYPES.index(lt)]) + fr)
-        if harness == "fuzz_frame":
-            out.update(bytes([LINK_WYDOT]) + fr for fr in wydot_frames(vectors))
+        # exported PDUs as v2xcap convert writes them: the WYDOT records' payloads
+        upper = LINKTYPES.index(252)
+        for fr in wydot_frames(vectors):
+            payload = fr[1 + (26 if fr[0] == 1 else 25):]
+            out.add(bytes([upper]) + b"\x00\x0c\x00\x05j2735\x00\x00\x00\x00" + payload)
+            if harness == "fuzz_frame":
+                out.add(bytes([LINK_WYDOT]) + fr)
     elif harness == "fuzz_capreader":
         for path in capture_files(captures) + wydot_logs(vectors):
             with open(path, "rb") as f:

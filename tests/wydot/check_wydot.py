@@ -277,6 +277,48 @@ def wydot_convert_wsm_records_to_wsmp_plugin():
     return len(rows)
 
 
+def wydot_convert_read_back_by_v2xcap():
+    """v2xcap reads what convert wrote (exported PDUs of both kinds, copied pcap frames):
+    the same messages, times and values as from the logs and captures themselves."""
+    names = ["bsmTx.gz", "bsmTx_commsignia.gz", "dnMsg.bin"]
+    out = convert(names)
+    back = subprocess.run([V2XCAP, "decode", out], check=True, capture_output=True,
+                          text=True).stdout.splitlines()
+    direct = subprocess.run([V2XCAP, "decode"] + [os.path.join(VEC, n) for n in names],
+                            check=True, capture_output=True, text=True).stdout.splitlines()
+    check(len(back) == len(direct) == 16 + 33 + 1, "%d messages back" % len(back))
+    for a, b in zip(map(json.loads, back), map(json.loads, direct)):
+        check(abs(a["time"] - b["time"]) < 1e-6, "time")
+        check(a["j2735"] == b["j2735"], "J2735 value")
+        check(a.get("wsmp") == b.get("wsmp"), "WSMP")
+    return len(back)
+
+
+def wydot_convert_keeps_capture_frames_and_link_types():
+    """Captures of three link types and a log into one pcapng: one interface per link
+    type, every frame with its octets, in tshark."""
+    caps = os.environ["CAPTURES"]
+    names = [os.path.join(caps, n) for n in ("bsm-ether-unsecured.pcap",
+                                             "bsm-radiotap-signed.pcap",
+                                             "bsm-80211-epd.pcapng")]
+    tmp = tempfile.mkdtemp()
+    atexit.register(shutil.rmtree, tmp, True)
+    out = os.path.join(tmp, "out.pcapng")
+    subprocess.run([V2XCAP, "convert", "-o", out] + names + [os.path.join(VEC, "dnMsg.bin")],
+                   check=True)
+    os.chmod(tmp, 0o755)
+    os.chmod(out, 0o644)
+    rows = tshark_fields(out, ["frame.interface_id", "frame.protocols", "j2735.msgid"])
+    protos = sorted(r[1] for r in rows)
+    check(protos == sorted(["eth:ethertype:ieee1609dot3:ieee1609dot2:j2735",
+                            "radiotap:wlan_radio:wlan:llc:ieee1609dot3:ieee1609dot2:j2735",
+                            "wlan:llc:ieee1609dot3:j2735",
+                            "exported_pdu:j2735:ieee1609dot2"]), "frames: %s" % protos)
+    check(sorted(r[0] for r in rows) == ["0", "1", "2", "3"], "one interface each")
+    check(sorted(r[2] for r in rows) == ["20", "20", "20", "31"], "messages")
+    return len(rows)
+
+
 if __name__ == "__main__":
     n = globals()[sys.argv[1]]()
     print("%s: %d records agree with the ODE's decode" % (sys.argv[1], n))
