@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "frame.h"
+#include "wydotlog.h"
 
 #define PCAP_MAGIC_US 0xA1B2C3D4u
 #define PCAP_MAGIC_NS 0xA1B23C4Du
@@ -58,6 +59,7 @@ struct v2x_capreader {
 	struct iface *ifs;
 	size_t n_ifs, cap_ifs;
 	uint64_t number;        /* frames handed out */
+	struct v2x_wydotlog *log; /* the file is a WYDOT log (wydotlog.h) */
 	char err[256];
 };
 
@@ -439,7 +441,11 @@ struct v2x_capreader *v2x_capreader_open(const char *name, size_t bufsize, char 
 		}
 		return r;
 	}
-	snprintf(err, errlen, have == 0 ? "empty file" : "not a pcap or pcapng capture");
+	if (have > 0 && (r->log = v2x_wydotlog_open(r->fd, r->buf + r->pos, r->end - r->pos,
+						     name, err, errlen)))
+		return r;
+	if (have == 0)
+		snprintf(err, errlen, "empty file");
 fail:
 	v2x_capreader_close(r);
 	return NULL;
@@ -449,6 +455,8 @@ enum v2x_rd_result v2x_capreader_next(struct v2x_capreader *r, struct v2x_caprec
 {
 	if (r->failed)
 		return V2X_RD_END;
+	if (r->log)
+		return v2x_wydotlog_next(r->log, rec, r->err, sizeof(r->err));
 	return r->ng ? ng_next_rec(r, rec) : pcap_next_rec(r, rec);
 }
 
@@ -470,5 +478,6 @@ void v2x_capreader_close(struct v2x_capreader *r)
 		close(r->fd);
 	free(r->buf);
 	free(r->ifs);
+	v2x_wydotlog_close(r->log);
 	free(r);
 }

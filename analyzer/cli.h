@@ -34,6 +34,7 @@ V2X_COMMAND(capture);
 V2X_COMMAND(send);
 V2X_COMMAND(report); /* cmd_report.c: report and export */
 V2X_COMMAND(export);
+V2X_COMMAND(convert);
 #undef V2X_COMMAND
 
 /* Prints "usage: v2xcap NAME USAGE", the help line and the options to out. */

@@ -52,6 +52,35 @@ static const struct j2735dec_visitor to_json = {
 	on_key, on_open, on_close, on_integer, on_text, on_octets, on_boolean, on_null,
 };
 
+/* A log record's metadata in J2735 units, as in the file (lib/wydot.h). */
+static void write_wydot(struct json_writer *w, const struct v2x_wydot_rec *r)
+{
+	json_key(w, "wydot_record");
+	json_string(w, v2x_wydot_kind_name(r->kind));
+	if (r->has_source) {
+		json_key(w, "wydot_source");
+		json_uint(w, r->source);
+	}
+	if (r->has_location) {
+		const struct { const char *key; long long v; } loc[] = {
+			{"latitude", r->latitude}, {"longitude", r->longitude},
+			{"elevation", r->elevation}, {"speed", r->speed}, {"heading", r->heading},
+		};
+		for (size_t i = 0; i < sizeof(loc) / sizeof(loc[0]); i++) {
+			json_key(w, loc[i].key);
+			json_int(w, loc[i].v);
+		}
+	}
+	if (r->has_intersection) {
+		json_key(w, "intersection_id");
+		json_int(w, r->intersection_id);
+	}
+	if (r->has_verification) {
+		json_key(w, "security_result_code");
+		json_int(w, r->verification);
+	}
+}
+
 static void write_link(struct json_writer *w, const struct v2x_frame *f)
 {
 	json_key(w, "link");
@@ -76,6 +105,8 @@ static void write_link(struct json_writer *w, const struct v2x_frame *f)
 		json_key(w, "udp_port");
 		json_uint(w, f->udp_dst_port);
 	}
+	if (f->has_wydot)
+		write_wydot(w, &f->wydot);
 	json_end_object(w);
 }
 

@@ -26,6 +26,10 @@ static const char *link_name(int linktype)
 		return "SLL";
 	case V2X_LINK_LINUX_SLL2:
 		return "SLL2";
+	case V2X_LINK_WYDOT:
+		return "WYDOT-log";
+	case V2X_LINK_UPPER_PDU:
+		return "exported-PDU";
 	default:
 		return "?";
 	}
@@ -120,8 +124,26 @@ static void print_wsmp(const struct v2x_wsmp *w)
 	printf(" len %" PRIu32, w->length);
 }
 
+/* A log record's header: kind, source, the unit's position, speed, heading. */
+static void print_wydot(const struct v2x_wydot_rec *r)
+{
+	printf(" %s", v2x_wydot_kind_name(r->kind));
+	if (r->has_source)
+		printf(" src %u", r->source);
+	if (r->has_location)
+		printf(" %.7f,%.7f %.2fm/s %.4fdeg", r->latitude / 1e7, r->longitude / 1e7,
+		       r->speed * 0.02, r->heading * 0.0125);
+	if (r->has_intersection)
+		printf(" intersection %d", r->intersection_id);
+	if (r->has_verification)
+		printf(" security %d", r->verification);
+	printf(" len %u", r->payload_len);
+}
+
 static void print_upper(const struct v2x_frame *f)
 {
+	if (f->has_wydot)
+		print_wydot(&f->wydot);
 	if (f->has_wsmp && f->layer >= V2X_LAYER_WSMP)
 		print_wsmp(&f->wsmp);
 	if (f->has_dot2 && f->layer >= V2X_LAYER_DOT2) {

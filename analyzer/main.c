@@ -42,6 +42,8 @@ static const struct v2x_command commands[] = {
 	    "conformance report (HTML page or JSON)"),
 	ROW(export, "--geojson [-o FILE] [--] CAPTURE...",
 	    "tracks, MAP lanes, findings as GeoJSON"),
+	ROW(convert, "-o OUT.pcapng [--] FILE...",
+	    "any input (pcap, pcapng, WYDOT logs) into a pcapng for Wireshark"),
 };
 #undef ROW
 

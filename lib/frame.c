@@ -21,7 +21,6 @@ enum {
 	ETHERTYPE_VLAN = 0x8100,
 	ARPHRD_IEEE80211 = 801,          /* SLL/SLL2 hatype of a raw 802.11 interface */
 	ARPHRD_IEEE80211_RADIOTAP = 803, /* ... of a monitor interface */
-	DOT2_FIRST_OCTET = 0x03,         /* Ieee1609Dot2Data protocolVersion 3 */
 };
 
 /* Keeps the first error met. */
@@ -40,13 +39,14 @@ static void copy_addr(uint8_t out[6], const uint8_t *a)
 		memcpy(out, a, 6);
 }
 
-/* A 1609.2 message (when it starts with 0x03) and the J2735 MessageFrame in it or in
- * msg, when v2x_j2735_basis says so (or always: user_says); has_psid/psid are WSMP's. */
+/* The message a link, UDP or WSMP carries: 1609.2 when it starts with 0x03, then the
+ * J2735 MessageFrame in it or in msg, when v2x_j2735_basis says so (or always:
+ * user_says); has_psid/psid are WSMP's. */
 static int parse_message(const uint8_t *msg, size_t msg_len, bool has_psid, uint32_t psid,
 			 bool user_says, struct v2x_frame *f)
 {
 	const char *why = NULL;
-	if (msg_len > 0 && msg[0] == DOT2_FIRST_OCTET) {
+	if (v2x_dot2_first_octet(msg, msg_len)) {
 		f->has_dot2 = true;
 		if (v2x_dot2_parse(msg, msg_len, &f->dot2, &why) < 0)
 			return fail(f, V2X_LAYER_DOT2, why);
@@ -89,6 +89,57 @@ static inline int parse_wsmp_up(const uint8_t *buf, size_t len, struct v2x_frame
 		fail(f, V2X_LAYER_WSMP, "WSM length exceeds the frame");
 	return parse_message(f->wsmp.payload, f->wsmp.payload_len, f->wsmp.has_psid,
 			     f->wsmp.psid, false, f);
+}
+
+/* A WYDOT log record (pseudo link): its metadata, then the payload: a whole WSM (the
+ * later firmware logs the WSMP header too: a v3 N-header, 0x03 or 0x0B with extensions,
+ * then a TPID below 0x80 where 1609.2 has its content tag 0x80..), or what a WSM carries. */
+static int parse_wydot(const uint8_t *buf, size_t len, struct v2x_frame *f)
+{
+	const char *why = NULL;
+	if (v2x_wydot_parse(buf, len, &f->wydot, &why) < 0)
+		return fail(f, V2X_LAYER_NONE, why);
+	f->has_wydot = true;
+	f->layer = V2X_LAYER_LINK;
+	const uint8_t *p = f->wydot.payload;
+	size_t n = f->wydot.payload_len;
+	if (n > 1 && (p[0] == 0x0B || (p[0] == 0x03 && p[1] < 0x80)))
+		return parse_wsmp_up(p, n, f);
+	return parse_message(p, n, false, 0, false, f);
+}
+
+/* Wireshark's exported PDUs (what v2xcap convert writes): the TLVs up to the end tag,
+ * then the PDU for the dissector the name tag gives; the plugins' "ieee1609dot3" and
+ * "j2735" are followed, any other is the end of the road. */
+static int parse_upper_pdu(const uint8_t *buf, size_t len, struct v2x_frame *f)
+{
+	enum { END = 0, DISSECTOR_NAME = 12 };
+	struct v2x_cursor c;
+	v2x_cur_init(&c, buf, len);
+	const uint8_t *name = NULL;
+	uint16_t tag, name_len = 0;
+	do {
+		tag = v2x_be16(&c);
+		uint16_t n = v2x_be16(&c);
+		const uint8_t *v = v2x_bytes(&c, n);
+		if (tag == DISSECTOR_NAME && !name) {
+			name = v;
+			name_len = n;
+		}
+	} while (tag != END && !c.err);
+	if (c.err)
+		return fail(f, V2X_LAYER_NONE, "exported PDU tags truncated");
+	f->layer = V2X_LAYER_LINK;
+	const uint8_t *pdu = c.p;
+	size_t pdu_len = v2x_cur_left(&c);
+	/* a string value may end in NULs */
+	while (name_len > 0 && name[name_len - 1] == 0)
+		name_len--;
+	if (name_len == 12 && memcmp(name, "ieee1609dot3", 12) == 0)
+		return parse_wsmp_up(pdu, pdu_len, f);
+	if (name_len == 5 && memcmp(name, "j2735", 5) == 0)
+		return parse_message(pdu, pdu_len, false, 0, false, f);
+	return 0;
 }
 
 static int parse_ip(const uint8_t *buf, size_t len, struct v2x_frame *f);
@@ -272,9 +323,11 @@ bool v2x_udp_port_jpo_ode(uint16_t port)
 /* The longest prefix before a message that a jpo-ode port's datagram may have */
 #define JPO_ODE_PREFIX_MAX 32
 
+/* In a datagram the content tag is checked too (unsecured, signed, encrypted): a
+ * stricter test than inside WSMP, where the PSID already says what follows. */
 static bool is_dot2_start(const uint8_t *buf, size_t len)
 {
-	return len >= 2 && buf[0] == DOT2_FIRST_OCTET && buf[1] >= 0x80 && buf[1] <= 0x82;
+	return v2x_dot2_first_octet(buf, len) && len >= 2 && buf[1] >= 0x80 && buf[1] <= 0x82;
 }
 
 /* A whole WSMP v3 packet: its header reads and its length is exactly the datagram's */
@@ -441,6 +494,10 @@ static int parse_link(int linktype, const uint8_t *buf, size_t len, struct v2x_f
 		return parse_sll(buf, len, f);
 	case V2X_LINK_LINUX_SLL2:
 		return parse_sll2(buf, len, f);
+	case V2X_LINK_WYDOT:
+		return parse_wydot(buf, len, f);
+	case V2X_LINK_UPPER_PDU:
+		return parse_upper_pdu(buf, len, f);
 	default:
 		return fail(f, V2X_LAYER_NONE, "unsupported link type");
 	}
@@ -477,6 +534,7 @@ bool v2x_linktype_supported(int linktype)
 	case V2X_LINK_ETHERNET:
 	case V2X_LINK_LINUX_SLL:
 	case V2X_LINK_LINUX_SLL2:
+	case V2X_LINK_UPPER_PDU:
 		return true;
 	default:
 		return false;

@@ -12,6 +12,7 @@
 #include "j2735.h"
 #include "radiotap.h"
 #include "wsmp.h"
+#include "wydot.h"
 
 /* DLT/LINKTYPE values accepted */
 enum {
@@ -20,6 +21,11 @@ enum {
 	V2X_LINK_LINUX_SLL = 113,
 	V2X_LINK_RADIOTAP = 127,
 	V2X_LINK_LINUX_SLL2 = 276,
+	V2X_LINK_UPPER_PDU = 252, /* Wireshark's exported PDUs ("j2735", "ieee1609dot3") */
+	/* Pseudo link type of v2xcap's reader for WYDOT/JPO ODE log records (wydot.h):
+	 * LINKTYPE_USER15, private: parsed, but neither read from a capture file
+	 * (v2x_linktype_supported says no) nor written to one. */
+	V2X_LINK_WYDOT = 162,
 };
 
 #define V2X_ETHERTYPE_WSMP 0x88DC
@@ -71,6 +77,8 @@ struct v2x_frame {
 	uint32_t encap_skipped; /* octets before the message in UDP (a forwarder's prefix) */
 	size_t encap_len;       /* octets the innermost UDP datagram carries */
 	bool has_wsmp;          /* WSMP present (the V2X message layer may be without it) */
+	bool has_wydot;         /* a log record: wydot holds its metadata */
+	struct v2x_wydot_rec wydot;
 	bool has_dot2;
 	bool has_j2735;         /* the payload is taken as J2735 (j2735_basis) */
 	const uint8_t *j2735;   /* ... those octets (WSM, 1609.2 or UDP payload) */
@@ -99,6 +107,7 @@ int v2x_frame_parse(int linktype, const uint8_t *buf, size_t len, struct v2x_fra
  * 03 80/81/82, else a MessageFrame, taken as J2735 whatever its content (the user says
  * so: j2735_basis V2X_J2735_BY_USER). Returns as v2x_frame_parse. */
 int v2x_message_parse(const uint8_t *buf, size_t len, struct v2x_frame *f);
+/* The link types read from capture files. */
 bool v2x_linktype_supported(int linktype);
 const char *v2x_layer_name(enum v2x_layer l);
 /* "ether/80211" style short names, snake_case: "none", "udp", "udp_wsmp", "udp_dot2",

@@ -37,6 +37,13 @@ struct v2x_dot2 {
 	size_t payload_len;             /* 0 when no payload (encrypted, external) */
 };
 
+/* A payload is taken for 1609.2 when it starts with protocolVersion 3 (WSMP payloads,
+ * messages without WSMP). */
+static inline bool v2x_dot2_first_octet(const uint8_t *buf, size_t len)
+{
+	return len > 0 && buf[0] == 3;
+}
+
 /* 0 on success, -1 with *why on malformed/truncated COER. */
 int v2x_dot2_parse(const uint8_t *buf, size_t len, struct v2x_dot2 *d, const char **why);
 const char *v2x_dot2_content_name(enum v2x_dot2_content c);

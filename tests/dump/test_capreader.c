@@ -8,6 +8,7 @@
 
 #include "capfile.h"
 #include "capreader.h"
+#include "frame.h"
 #include "unit.h"
 
 /* A file being built: octets in the byte order `be` asks for. */
@@ -274,7 +275,8 @@ TEST(capreader_not_a_capture_and_short_headers)
 		const char *why;
 	} cases[] = {
 		{"", 0, "empty file"},
-		{"GIF89a, not a capture at all", 28, "not a pcap or pcapng capture"},
+		{"GIF89a, not a capture at all", 28,
+		 "not a pcap or pcapng capture, nor a WYDOT log"},
 		{"\xd4\xc3\xb2\xa1\x02\x00", 6, "truncated pcap file header (6 of 24 octets)"},
 		{"\x0a\x0d\x0d\x0a\x1c\x00\x00\x00", 8, "truncated pcapng section header"},
 	};
@@ -453,4 +455,74 @@ TEST(capfile_merges_files_frame_by_frame)
 	v2x_capfile_close(cf);
 	remove_file(files[0]);
 	remove_file(files[1]);
+}
+
+/* jpo-ode's sample WYDOT log (tests/vectors/jpo-ode/bsmTx.bin, 16 bsmLogRec records). */
+static void read_vector(struct out *o, const char *name)
+{
+	char path[512];
+	snprintf(path, sizeof(path), "%s/jpo-ode/%s", V2X_VECTORS_DIR, name);
+	FILE *f = fopen(path, "rb");
+	CHECK(f != NULL);
+	o->n = fread(o->b, 1, sizeof(o->b), f);
+	CHECK(feof(f));
+	fclose(f);
+}
+
+/* Reads the records of a WYDOT log: their count, the first one's time and length. */
+static unsigned wydot_records(const char *name, uint64_t *first_ns, uint32_t *first_len,
+			      const char **last_err)
+{
+	char err[256];
+	struct v2x_capreader *r = v2x_capreader_open(name, 4096, err, sizeof(err));
+	CHECK(r != NULL);
+	struct v2x_caprec rec;
+	enum v2x_rd_result res;
+	unsigned n = 0;
+	*last_err = NULL;
+	while ((res = v2x_capreader_next(r, &rec)) != V2X_RD_END) {
+		if (res == V2X_RD_ERROR) {
+			*last_err = strdup(v2x_capreader_error(r));
+			continue;
+		}
+		CHECK_INT(rec.linktype, V2X_LINK_WYDOT);
+		if (n++ == 0) {
+			*first_ns = (uint64_t)rec.ts_ns;
+			*first_len = rec.caplen;
+		}
+	}
+	v2x_capreader_close(r);
+	return n;
+}
+
+TEST(capreader_wydot_log_plain_gzip_and_cut_short)
+{
+	static const char *files[] = {"bsmTx.bin", "bsmTx.gz"};
+	for (size_t i = 0; i < 2; i++) {
+		struct out o = {0};
+		read_vector(&o, files[i]);
+		char *name = write_file(&o);
+		uint64_t t = 0;
+		uint32_t len = 0;
+		const char *err;
+		CHECK_INT(wydot_records(name, &t, &len, &err), 16);
+		CHECK(err == NULL);
+		/* 2018-05-01T15:10:25.399Z (the ODE's recordGeneratedAt); kind octet, 26-octet
+		 * header, 192-octet payload */
+		CHECK_INT(t, 1525187425399000000ull);
+		CHECK_INT(len, 1 + 26 + 192);
+		remove_file(name);
+	}
+	/* A log copied while written: the whole records, then the cut one as an error. */
+	struct out o = {0};
+	read_vector(&o, "bsmTx.bin");
+	o.n -= 10;
+	char *name = write_file(&o);
+	uint64_t t;
+	uint32_t len;
+	const char *err;
+	CHECK_INT(wydot_records(name, &t, &len, &err), 15);
+	CHECK(err != NULL && strncmp(err, "frame 16: truncated WYDOT log", 29) == 0);
+	free((void *)err);
+	remove_file(name);
 }

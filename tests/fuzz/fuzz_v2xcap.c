@@ -20,7 +20,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static const int linktypes[] = {V2X_LINK_RADIOTAP, V2X_LINK_IEEE80211, V2X_LINK_ETHERNET,
-				V2X_LINK_LINUX_SLL, V2X_LINK_LINUX_SLL2};
+				V2X_LINK_LINUX_SLL, V2X_LINK_LINUX_SLL2, V2X_LINK_UPPER_PDU};
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

@@ -24,7 +24,8 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-LINKTYPES = [127, 105, 1, 113, 276]  # the index order of fuzz_frame.c and fuzz_v2xcap.c
+LINKTYPES = [127, 105, 1, 113, 276, 252]  # the index order of fuzz_frame.c and fuzz_v2xcap.c
+LINK_WYDOT = 6  # fuzz_frame.c only: its index of V2X_LINK_WYDOT (no capture file has it)
 HARNESSES = ["fuzz_frame", "fuzz_wsmp", "fuzz_dot2", "fuzz_j2735dec", "fuzz_capreader",
              "fuzz_v2xcap"]
 # fuzz_v2xcap writes per-frame errors on stderr: libFuzzer keeps its own and the
@@ -96,6 +97,30 @@ def message_frame(buf):
     return buf[:head + n], buf[1], buf[head:head + n]
 
 
+def wydot_logs(vectors):
+    """jpo-ode's sample WYDOT logs (tests/vectors/jpo-ode), plain and gzip."""
+    return sorted(glob.glob(os.path.join(vectors or "", "jpo-ode", "*.bin")) +
+                  glob.glob(os.path.join(vectors or "", "jpo-ode", "*.gz")))
+
+
+def wydot_frames(vectors):
+    """Pseudo-link frames (kind octet, record) of the BSM (kind 1, 26-octet header) and
+    dnMsg (kind 3, 25) logs: the header ends with the payload length, little-endian."""
+    out = []
+    for name, kind, hdr in (("bsmTx.bin", 1, 26), ("dnMsg.bin", 3, 25)):
+        path = os.path.join(vectors or "", "jpo-ode", name)
+        if not os.path.exists(path):
+            continue
+        with open(path, "rb") as f:
+            data = f.read()
+        at = 0
+        while at + hdr <= len(data):
+            n = hdr + struct.unpack_from("<H", data, at + hdr - 2)[0]
+            out.append(bytes([kind]) + data[at:at + n])
+            at += n
+    return out
+
+
 def seeds(harness, captures, vectors):
     """The seed inputs of a harness, deduplicated."""
     out = set()
@@ -104,8 +129,15 @@ def seeds(harness, captures, vectors):
         for lt, fr in all_frames:
             if lt in LINKTYPES:
                 out.add(bytes([LINKTYPES.index(lt)]) + fr)
+        # exported PDUs as v2xcap convert writes them: the WYDOT records' payloads
+        upper = LINKTYPES.index(252)
+        for fr in wydot_frames(vectors):
+            payload = fr[1 + (26 if fr[0] == 1 else 25):]
+            out.add(bytes([upper]) + b"\x00\x0c\x00\x05j2735\x00\x00\x00\x00" + payload)
+            if harness == "fuzz_frame":
+                out.add(bytes([LINK_WYDOT]) + fr)
     elif harness == "fuzz_capreader":
-        for path in capture_files(captures):
+        for path in capture_files(captures) + wydot_logs(vectors):
             with open(path, "rb") as f:
                 out.add(f.read())
     elif harness == "fuzz_wsmp":

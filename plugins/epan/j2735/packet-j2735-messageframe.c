@@ -12,6 +12,7 @@
 #include <epan/show_exception.h>
 #include <wsutil/str_util.h>
 
+#include "ieee1609dot2.h"
 #include "j2735.h"
 #include "registry.h"
 #include "packet-j2735.h"
@@ -41,6 +42,7 @@ static int j2735_tap = -1;
 static dissector_table_t msgid_table;
 static dissector_handle_t j2735_psid_handle;
 static dissector_handle_t j2735_dot2_handle;
+static dissector_handle_t dot2_handle; /* Wireshark's ieee1609dot2.data */
 static range_t *extra_psids;
 
 /* The sub-protocol of one message id: its own filter name (j2735.bsm) and tree item. */
@@ -334,10 +336,26 @@ static int dissect_j2735_recorded(tvbuff_t *tvb _U_, packet_info *pinfo, proto_t
 	return dissect_frame(payload, pinfo, tree, r->psid, TRUE);
 }
 
+/* "j2735" (Decode As on UDP, v2xcap convert's exported PDUs): a message as deployments
+ * forward and log it, a bare MessageFrame or one in a 1609.2 envelope (libv2x's content
+ * check). Wireshark's 1609.2 draws the envelope; unsecured data names no PSID, so the
+ * payload 1609.2 did not hand to its PSID table is the message, shown at the top. */
 static int dissect_j2735_raw(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 			     void *data _U_)
 {
-	return dissect_frame(tvb, pinfo, tree, 0, FALSE);
+	struct v2x_dot2 d;
+	const char *why;
+	guint len = tvb_captured_length(tvb);
+	const guint8 *buf = tvb_get_ptr(tvb, 0, len);
+	if (!dot2_handle || !v2x_dot2_first_octet(buf, len) ||
+	    v2x_dot2_parse(buf, len, &d, &why) < 0 || d.payload_len == 0)
+		return dissect_frame(tvb, pinfo, tree, 0, FALSE);
+	call_dissector(dot2_handle, tvb, pinfo, tree);
+	if (!p_get_proto_data(pinfo->pool, pinfo, proto_j2735, 0)) /* not reached by 1609.2 */
+		dissect_frame(tvb_new_subset_length(tvb, (gint)(d.payload - buf),
+						    (gint)d.payload_len),
+			      pinfo, tree, d.psid, d.has_psid);
+	return (int)len;
 }
 
 /* Raw J2735 on UDP: a known message id and an open type that ends exactly at the end. */
@@ -469,6 +487,7 @@ void proto_reg_handoff_j2735(void)
 		for (const struct v2x_psid *p = v2x_psids; p->name; p++)
 			if (p->j2735)
 				register_psid(p->psid, NULL);
+		dot2_handle = find_dissector_add_dependency("ieee1609dot2.data", proto_j2735);
 		dissector_handle_t raw = find_dissector("j2735");
 		dissector_add_for_decode_as("udp.port", raw);
 		heur_dissector_add("udp", dissect_j2735_heur, "SAE J2735 over UDP", "j2735_udp",
