@@ -10,8 +10,8 @@
 
 #include "pcap_write.h"
 
-struct v2x_capwriter {
-	struct v2x_capwriter_conf conf;
+struct v2xcap_capwriter {
+	struct v2xcap_capwriter_conf conf;
 	bool pcapng;
 	FILE *f;
 	char path[4096];
@@ -28,7 +28,7 @@ static bool has_suffix(const char *s, const char *suffix)
 }
 
 /* Writes what the encoder put in w->out, and empties it. */
-static bool flush_out(struct v2x_capwriter *w)
+static bool flush_out(struct v2xcap_capwriter *w)
 {
 	bool ok = !w->out.err && fwrite(w->out.p, 1, w->out.len, w->f) == w->out.len;
 	w->bytes += w->out.len;
@@ -36,9 +36,9 @@ static bool flush_out(struct v2x_capwriter *w)
 	return ok;
 }
 
-static bool write_header(struct v2x_capwriter *w)
+static bool write_header(struct v2xcap_capwriter *w)
 {
-	const struct v2x_capwriter_conf *c = &w->conf;
+	const struct v2xcap_capwriter_conf *c = &w->conf;
 	v2x_pcap_write_header(&w->out, &(struct v2x_pcap_conf){
 		.pcapng = w->pcapng, .linktype = (uint32_t)c->linktype, .snaplen = c->snaplen,
 		.if_name = c->if_name, .if_desc = c->if_desc});
@@ -50,7 +50,7 @@ static void set_err(char *err, size_t errlen, const char *what, const char *path
 	snprintf(err, errlen, "%s %s: %s", what, path, strerror(errno));
 }
 
-static int open_next(struct v2x_capwriter *w, char *err, size_t errlen)
+static int open_next(struct v2xcap_capwriter *w, char *err, size_t errlen)
 {
 	const char *path = w->conf.path;
 	w->n_files++;
@@ -78,10 +78,10 @@ static int open_next(struct v2x_capwriter *w, char *err, size_t errlen)
 	return 0;
 }
 
-struct v2x_capwriter *v2x_capwriter_open(const struct v2x_capwriter_conf *conf, char *err,
+struct v2xcap_capwriter *v2xcap_capwriter_open(const struct v2xcap_capwriter_conf *conf, char *err,
 					 size_t errlen)
 {
-	struct v2x_capwriter *w = calloc(1, sizeof *w);
+	struct v2xcap_capwriter *w = calloc(1, sizeof *w);
 	if (!w) {
 		snprintf(err, errlen, "out of memory");
 		return NULL;
@@ -98,7 +98,7 @@ struct v2x_capwriter *v2x_capwriter_open(const struct v2x_capwriter_conf *conf, 
 	return w;
 }
 
-static bool rotation_due(const struct v2x_capwriter *w, int64_t ts_us, uint32_t caplen)
+static bool rotation_due(const struct v2xcap_capwriter *w, int64_t ts_us, uint32_t caplen)
 {
 	if (w->file_start_us == 0)
 		return false; /* never rotate an empty file */
@@ -107,7 +107,7 @@ static bool rotation_due(const struct v2x_capwriter *w, int64_t ts_us, uint32_t 
 	return w->conf.rotate_us && ts_us - w->file_start_us >= w->conf.rotate_us;
 }
 
-int v2x_capwriter_write(struct v2x_capwriter *w, int64_t ts_us, const uint8_t *data,
+int v2xcap_capwriter_write(struct v2xcap_capwriter *w, int64_t ts_us, const uint8_t *data,
 			uint32_t caplen, uint32_t origlen, char *err, size_t errlen)
 {
 	if (rotation_due(w, ts_us, caplen)) {
@@ -131,22 +131,22 @@ int v2x_capwriter_write(struct v2x_capwriter *w, int64_t ts_us, const uint8_t *d
 	return 0;
 }
 
-int v2x_capwriter_flush(struct v2x_capwriter *w)
+int v2xcap_capwriter_flush(struct v2xcap_capwriter *w)
 {
 	return w->f && fflush(w->f) == 0 ? 0 : -1;
 }
 
-const char *v2x_capwriter_path(const struct v2x_capwriter *w)
+const char *v2xcap_capwriter_path(const struct v2xcap_capwriter *w)
 {
 	return w->path;
 }
 
-unsigned v2x_capwriter_files(const struct v2x_capwriter *w)
+unsigned v2xcap_capwriter_files(const struct v2xcap_capwriter *w)
 {
 	return w->n_files;
 }
 
-int v2x_capwriter_close(struct v2x_capwriter *w, char *err, size_t errlen)
+int v2xcap_capwriter_close(struct v2xcap_capwriter *w, char *err, size_t errlen)
 {
 	int rc = 0;
 	if (w->f && fclose(w->f) != 0) {

@@ -7,9 +7,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct v2x_capwriter;
+struct v2xcap_capwriter;
 
-struct v2x_capwriter_conf {
+struct v2xcap_capwriter_conf {
 	const char *path;       /* "x.pcap" writes pcap, any other name pcapng */
 	int linktype;
 	uint32_t snaplen;
@@ -21,17 +21,17 @@ struct v2x_capwriter_conf {
 
 /* With rotation the files are named STEM-00001.EXT, STEM-00002.EXT, ... Returns NULL with
  * a message in err when the first file cannot be created. */
-struct v2x_capwriter *v2x_capwriter_open(const struct v2x_capwriter_conf *conf, char *err,
+struct v2xcap_capwriter *v2xcap_capwriter_open(const struct v2xcap_capwriter_conf *conf, char *err,
 					 size_t errlen);
 /* 0, or -1 with a message in err (disk full, cannot open the next file). */
-int v2x_capwriter_write(struct v2x_capwriter *w, int64_t ts_us, const uint8_t *data,
+int v2xcap_capwriter_write(struct v2xcap_capwriter *w, int64_t ts_us, const uint8_t *data,
 			uint32_t caplen, uint32_t origlen, char *err, size_t errlen);
 /* Pushes buffered frames to the file so that it is complete at any moment. */
-int v2x_capwriter_flush(struct v2x_capwriter *w);
+int v2xcap_capwriter_flush(struct v2xcap_capwriter *w);
 /* The file being written now. */
-const char *v2x_capwriter_path(const struct v2x_capwriter *w);
-unsigned v2x_capwriter_files(const struct v2x_capwriter *w);
+const char *v2xcap_capwriter_path(const struct v2xcap_capwriter *w);
+unsigned v2xcap_capwriter_files(const struct v2xcap_capwriter *w);
 /* Flushes and closes; 0, or -1 with a message when the last write-back failed. */
-int v2x_capwriter_close(struct v2x_capwriter *w, char *err, size_t errlen);
+int v2xcap_capwriter_close(struct v2xcap_capwriter *w, char *err, size_t errlen);
 
 #endif

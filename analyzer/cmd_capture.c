@@ -67,7 +67,7 @@ static int parse_rotate(const char *s, struct capture_opts *o)
 }
 
 /* -1 to go on, else the exit code (help, usage error). */
-static int parse_capture_opts(const struct v2x_command *cmd, int argc, char **argv,
+static int parse_capture_opts(const struct v2xcap_command *cmd, int argc, char **argv,
 			      struct capture_opts *o)
 {
 	static const struct option longopts[] = {
@@ -95,27 +95,27 @@ static int parse_capture_opts(const struct v2x_command *cmd, int argc, char **ar
 		case 'd':
 			o->duration_s = strtod(optarg, &end);
 			if (*end || o->duration_s <= 0)
-				return v2x_cli_usage_error(cmd, "invalid --duration '%s'", optarg);
+				return v2xcap_cli_usage_error(cmd, "invalid --duration '%s'", optarg);
 			break;
 		case 'c':
 			o->count = strtoull(optarg, &end, 10);
 			if (*end || o->count == 0)
-				return v2x_cli_usage_error(cmd, "invalid --count '%s'", optarg);
+				return v2xcap_cli_usage_error(cmd, "invalid --count '%s'", optarg);
 			break;
 		case 'r':
 			if (parse_rotate(optarg, o) < 0)
-				return v2x_cli_usage_error(cmd, "invalid --rotate '%s'", optarg);
+				return v2xcap_cli_usage_error(cmd, "invalid --rotate '%s'", optarg);
 			break;
 		default:
-			return v2x_cli_other_option(cmd, c, argv);
+			return v2xcap_cli_other_option(cmd, c, argv);
 		}
 	}
 	if (!o->iface)
-		return v2x_cli_usage_error(cmd, "no interface given (-i IFACE)");
+		return v2xcap_cli_usage_error(cmd, "no interface given (-i IFACE)");
 	if (optind != argc)
-		return v2x_cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
+		return v2xcap_cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
 	if ((o->rotate_bytes || o->rotate_us) && !o->file)
-		return v2x_cli_usage_error(cmd, "--rotate needs -w FILE");
+		return v2xcap_cli_usage_error(cmd, "--rotate needs -w FILE");
 	return -1;
 }
 
@@ -124,8 +124,8 @@ struct capture {
 	int linktype;
 	bool all;
 	uint64_t count, seen, kept;
-	struct v2x_capwriter *writer;
-	struct v2x_stats stats;
+	struct v2xcap_capwriter *writer;
+	struct v2xcap_stats stats;
 	char err[512];
 	bool failed;
 };
@@ -146,9 +146,9 @@ static void on_packet(u_char *user, const struct pcap_pkthdr *h, const u_char *d
 	if (!c->all && f.ethertype != V2X_ETHERTYPE_WSMP)
 		return;
 	c->kept++;
-	struct v2x_sample sm = {ts_us_of(&h->ts), h->caplen, h->len};
-	v2x_stats_add(&c->stats, &f, &sm);
-	if (c->writer && v2x_capwriter_write(c->writer, sm.ts_us, data, h->caplen, h->len,
+	struct v2xcap_sample sm = {ts_us_of(&h->ts), h->caplen, h->len};
+	v2xcap_stats_add(&c->stats, &f, &sm);
+	if (c->writer && v2xcap_capwriter_write(c->writer, sm.ts_us, data, h->caplen, h->len,
 					     c->err, sizeof c->err) < 0)
 		c->failed = true;
 	if (c->failed || (c->count && c->kept >= c->count))
@@ -156,7 +156,7 @@ static void on_packet(u_char *user, const struct pcap_pkthdr *h, const u_char *d
 }
 
 /* One line per closed interval (stderr not a terminal). */
-static void print_interval(void *ctx, const struct v2x_interval *iv)
+static void print_interval(void *ctx, const struct v2xcap_interval *iv)
 {
 	(void)ctx;
 	char buf[32], when[16];
@@ -167,7 +167,7 @@ static void print_interval(void *ctx, const struct v2x_interval *iv)
 	fprintf(stderr, "%s %llu frames", when, (unsigned long long)iv->total);
 	for (size_t i = 0; i < iv->n_types; i++)
 		fprintf(stderr, "  %s %llu (%.1f/s)",
-			v2x_stats_key_name(V2X_BY_TYPE, iv->type_keys[i], buf, sizeof buf),
+			v2xcap_stats_key_name(V2XCAP_BY_TYPE, iv->type_keys[i], buf, sizeof buf),
 			(unsigned long long)iv->counts[i], (double)iv->counts[i] / secs);
 	fputc('\n', stderr);
 }
@@ -177,7 +177,7 @@ static void print_table(const struct capture *c)
 {
 	fprintf(stderr, "\033[H\033[J%llu frames kept, %llu seen\n",
 		(unsigned long long)c->kept, (unsigned long long)c->seen);
-	v2x_output_stats(stderr, V2X_FMT_TABLE, V2X_VIEW_TYPE, &c->stats);
+	v2xcap_output_stats(stderr, V2XCAP_FMT_TABLE, V2XCAP_VIEW_TYPE, &c->stats);
 }
 
 static pcap_t *open_live(const char *iface, char *err, size_t errlen)
@@ -234,16 +234,16 @@ static int set_filter(pcap_t *p, int linktype, char *err, size_t errlen)
 
 /* The channel of iface, or for a monitor vif without one, of an interface on the same
  * phy that has one (the channel it receives on). NULL when unknown or not wireless. */
-static const struct v2x_nl_iface *tuned_interface(struct v2x_nl *nl, const char *iface,
-						  struct v2x_nl_iface *all, size_t cap)
+static const struct v2xcap_nl_iface *tuned_interface(struct v2xcap_nl *nl, const char *iface,
+						  struct v2xcap_nl_iface *all, size_t cap)
 {
-	struct v2x_nl_error e;
+	struct v2xcap_nl_error e;
 	size_t n;
 	uint32_t ifindex;
-	if (v2x_nl_ifindex(iface, &ifindex, &e) < 0 ||
-	    v2x_nl_list_interfaces(nl, all, cap, &n, &e) < 0)
+	if (v2xcap_nl_ifindex(iface, &ifindex, &e) < 0 ||
+	    v2xcap_nl_list_interfaces(nl, all, cap, &n, &e) < 0)
 		return NULL;
-	const struct v2x_nl_iface *self = NULL;
+	const struct v2xcap_nl_iface *self = NULL;
 	for (size_t i = 0; i < n; i++)
 		if (all[i].ifindex == ifindex)
 			self = &all[i];
@@ -258,17 +258,17 @@ static const struct v2x_nl_iface *tuned_interface(struct v2x_nl *nl, const char 
 /* "wlan1, 5890 MHz (channel 178), 10 MHz" when nl80211 knows the channel. */
 static void describe(const char *iface, char *desc, size_t len)
 {
-	struct v2x_nl nl;
-	struct v2x_nl_error e;
-	struct v2x_nl_iface all[64];
+	struct v2xcap_nl nl;
+	struct v2xcap_nl_error e;
+	struct v2xcap_nl_iface all[64];
 	snprintf(desc, len, "%s", iface);
-	if (v2x_nl_open(&nl, &e) < 0)
+	if (v2xcap_nl_open(&nl, &e) < 0)
 		return;
-	const struct v2x_nl_iface *on = tuned_interface(&nl, iface, all, sizeof all / sizeof all[0]);
+	const struct v2xcap_nl_iface *on = tuned_interface(&nl, iface, all, sizeof all / sizeof all[0]);
 	if (on)
 		snprintf(desc, len, "%s, %u MHz (channel %u), %u MHz", iface, on->freq,
-			 v2x_nl_channel_of(on->freq), v2x_nl_width_mhz(on->width));
-	v2x_nl_close(&nl);
+			 v2xcap_nl_channel_of(on->freq), v2xcap_nl_width_mhz(on->width));
+	v2xcap_nl_close(&nl);
 }
 
 static int64_t now_us(void)
@@ -313,9 +313,9 @@ static int capture_loop(struct capture *c, int sig_fd, double duration_s, bool t
 		}
 		if (c->failed)
 			return -1;
-		if (c->writer && v2x_capwriter_flush(c->writer) < 0) {
+		if (c->writer && v2xcap_capwriter_flush(c->writer) < 0) {
 			snprintf(c->err, sizeof c->err, "cannot write %s: %s",
-				 v2x_capwriter_path(c->writer), strerror(errno));
+				 v2xcap_capwriter_path(c->writer), strerror(errno));
 			return -1;
 		}
 		if ((c->count && c->kept >= c->count) || (end_us && now_us() >= end_us))
@@ -334,14 +334,14 @@ static void print_summary(const struct capture *c, const char *iface, double sec
 	fprintf(stderr, "v2xcap capture: %s: %llu frames kept of %llu seen in %.1f s", iface,
 		(unsigned long long)c->kept, (unsigned long long)c->seen, secs);
 	if (c->writer)
-		fprintf(stderr, ", written to %s (%u file%s)", v2x_capwriter_path(c->writer),
-			v2x_capwriter_files(c->writer),
-			v2x_capwriter_files(c->writer) == 1 ? "" : "s");
+		fprintf(stderr, ", written to %s (%u file%s)", v2xcap_capwriter_path(c->writer),
+			v2xcap_capwriter_files(c->writer),
+			v2xcap_capwriter_files(c->writer) == 1 ? "" : "s");
 	fputc('\n', stderr);
 	if (pcap_stats(c->pcap, &ps) == 0)
 		fprintf(stderr, "libpcap: %u received, %u dropped by the kernel, %u dropped by "
 				"the interface\n", ps.ps_recv, ps.ps_drop, ps.ps_ifdrop);
-	v2x_output_stats(stderr, V2X_FMT_TABLE, V2X_VIEW_TYPE, &c->stats);
+	v2xcap_output_stats(stderr, V2XCAP_FMT_TABLE, V2XCAP_VIEW_TYPE, &c->stats);
 }
 
 /* Everything after the capture socket is open: signals, privileges, file, loop. */
@@ -360,12 +360,12 @@ static int run_capture(struct capture *c, const struct capture_opts *o)
 		return -1;
 	}
 	int rc = -1;
-	if (v2x_drop_privileges(o->user, became, sizeof became, c->err, sizeof c->err) < 0)
+	if (v2xcap_drop_privileges(o->user, became, sizeof became, c->err, sizeof c->err) < 0)
 		goto out;
 	if (o->file) {
-		struct v2x_capwriter_conf wc = {o->file, c->linktype, 65535, o->iface, desc,
+		struct v2xcap_capwriter_conf wc = {o->file, c->linktype, 65535, o->iface, desc,
 						o->rotate_bytes, o->rotate_us};
-		c->writer = v2x_capwriter_open(&wc, c->err, sizeof c->err);
+		c->writer = v2xcap_capwriter_open(&wc, c->err, sizeof c->err);
 		if (!c->writer) {
 			size_t n = strlen(c->err);
 			snprintf(c->err + n, sizeof c->err - n,
@@ -375,17 +375,17 @@ static int run_capture(struct capture *c, const struct capture_opts *o)
 	}
 	bool tty = o->live_stats && isatty(STDERR_FILENO);
 	if (o->live_stats && !tty)
-		v2x_stats_set_interval(&c->stats, 1000000, print_interval, NULL);
+		v2xcap_stats_set_interval(&c->stats, 1000000, print_interval, NULL);
 	fprintf(stderr, "v2xcap capture: %s (%s, link type %s), %s frames, privileges: %s\n",
 		o->iface, desc, pcap_datalink_val_to_name(c->linktype),
 		c->all ? "all" : "WSMP", became);
 	int64_t start = now_us();
 	rc = capture_loop(c, sig_fd, o->duration_s, tty);
-	v2x_stats_finish(&c->stats);
+	v2xcap_stats_finish(&c->stats);
 	print_summary(c, o->iface, (double)(now_us() - start) / 1e6);
 	if (c->writer) {
 		char err[512];
-		if (v2x_capwriter_close(c->writer, err, sizeof err) < 0 && rc == 0) {
+		if (v2xcap_capwriter_close(c->writer, err, sizeof err) < 0 && rc == 0) {
 			snprintf(c->err, sizeof c->err, "%s", err);
 			rc = -1;
 		}
@@ -396,7 +396,7 @@ out:
 	return rc;
 }
 
-int cmd_capture(const struct v2x_command *cmd, int argc, char **argv)
+int cmd_capture(const struct v2xcap_command *cmd, int argc, char **argv)
 {
 	struct capture_opts o = {0};
 	int rc = parse_capture_opts(cmd, argc, argv, &o);
@@ -406,7 +406,7 @@ int cmd_capture(const struct v2x_command *cmd, int argc, char **argv)
 	c.pcap = open_live(o.iface, c.err, sizeof c.err);
 	if (!c.pcap) {
 		fprintf(stderr, "v2xcap capture: %s\n", c.err);
-		return V2X_EXIT_FAILURE;
+		return V2XCAP_EXIT_FAILURE;
 	}
 	c.linktype = pcap_datalink(c.pcap);
 	if (!o.all && !v2x_linktype_supported(c.linktype)) {
@@ -414,19 +414,19 @@ int cmd_capture(const struct v2x_command *cmd, int argc, char **argv)
 				"(use --all to capture anyway)\n",
 			o.iface, pcap_datalink_val_to_name(c.linktype));
 		pcap_close(c.pcap);
-		return V2X_EXIT_FAILURE;
+		return V2XCAP_EXIT_FAILURE;
 	}
 	if ((!o.all && set_filter(c.pcap, c.linktype, c.err, sizeof c.err) < 0) ||
-	    v2x_stats_init(&c.stats, NULL) < 0) {
+	    v2xcap_stats_init(&c.stats, NULL) < 0) {
 		fprintf(stderr, "v2xcap capture: %s: %s\n", o.iface,
 			c.err[0] ? c.err : "out of memory");
 		pcap_close(c.pcap);
-		return V2X_EXIT_FAILURE;
+		return V2XCAP_EXIT_FAILURE;
 	}
 	rc = run_capture(&c, &o);
 	if (rc < 0)
 		fprintf(stderr, "v2xcap capture: %s: %s\n", o.iface, c.err);
-	v2x_stats_free(&c.stats);
+	v2xcap_stats_free(&c.stats);
 	pcap_close(c.pcap);
-	return rc < 0 ? V2X_EXIT_FAILURE : V2X_EXIT_OK;
+	return rc < 0 ? V2XCAP_EXIT_FAILURE : V2XCAP_EXIT_OK;
 }

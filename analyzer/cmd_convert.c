@@ -64,8 +64,8 @@ static void wydot_comment(char *s, size_t n, const struct v2x_wydot_rec *r)
 		snprintf(s + k, n - (size_t)k, ", security result %d", r->verification);
 }
 
-static void convert_frame(struct out *o, const struct v2x_capframe *fr,
-			  struct v2x_readerr *rep)
+static void convert_frame(struct out *o, const struct v2xcap_capframe *fr,
+			  struct v2xcap_readerr *rep)
 {
 	int64_t ts_us = fr->ts_ns / 1000;
 	if (fr->linktype != V2X_LINK_WYDOT) {
@@ -75,7 +75,7 @@ static void convert_frame(struct out *o, const struct v2x_capframe *fr,
 	}
 	struct v2x_frame f;
 	if (v2x_frame_parse(fr->linktype, fr->data, fr->caplen, &f) < 0)
-		v2x_readerr_malformed(rep, fr, &f); /* still written, as it is */
+		v2xcap_readerr_malformed(rep, fr, &f); /* still written, as it is */
 	if (!f.has_wydot)
 		return; /* not a record: cannot be, the reader checked each */
 	/* A whole WSM (later firmware) to the WSMP plugin, alert texts as text, anything else
@@ -106,7 +106,7 @@ const char cmd_convert_options[] =
 	"Exit status: 0 written, 1 an input not readable or the output not written,\n"
 	"2 usage error.\n";
 
-int cmd_convert(const struct v2x_command *cmd, int argc, char **argv)
+int cmd_convert(const struct v2xcap_command *cmd, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"output", required_argument, NULL, 'o'},
@@ -120,31 +120,31 @@ int cmd_convert(const struct v2x_command *cmd, int argc, char **argv)
 		if (c == 'o')
 			path = optarg;
 		else
-			return v2x_cli_other_option(cmd, c, argv);
+			return v2xcap_cli_other_option(cmd, c, argv);
 	}
 	if (!path)
-		return v2x_cli_usage_error(cmd, "no output file given (-o OUT.pcapng)");
+		return v2xcap_cli_usage_error(cmd, "no output file given (-o OUT.pcapng)");
 	if (optind == argc)
-		return v2x_cli_usage_error(cmd, "no input file given");
+		return v2xcap_cli_usage_error(cmd, "no input file given");
 	struct out o = {0};
 	o.f = strcmp(path, "-") == 0 ? stdout : fopen(path, "wb");
 	if (!o.f) {
 		fprintf(stderr, "v2xcap convert: %s: cannot create: %m\n", path);
-		return V2X_EXIT_FAILURE;
+		return V2XCAP_EXIT_FAILURE;
 	}
-	struct v2x_capfile *cf = v2x_capfile_open(argv + optind, (size_t)(argc - optind));
+	struct v2xcap_capfile *cf = v2xcap_capfile_open(argv + optind, (size_t)(argc - optind));
 	if (!cf) {
 		fprintf(stderr, "v2xcap convert: out of memory\n");
-		return V2X_EXIT_FAILURE;
+		return V2XCAP_EXIT_FAILURE;
 	}
-	struct v2x_readerr rep;
-	v2x_readerr_init(&rep, "convert", NULL, NULL);
-	struct v2x_capframe fr;
-	enum v2x_cap_result r;
+	struct v2xcap_readerr rep;
+	v2xcap_readerr_init(&rep, "convert", NULL, NULL);
+	struct v2xcap_capframe fr;
+	enum v2xcap_cap_result r;
 	bool write_failed = false;
-	while ((r = v2x_capfile_next(cf, &fr)) != V2X_CAP_END) {
-		if (r == V2X_CAP_ERROR) {
-			v2x_readerr_file_error(&rep, v2x_capfile_error(cf));
+	while ((r = v2xcap_capfile_next(cf, &fr)) != V2XCAP_CAP_END) {
+		if (r == V2XCAP_CAP_ERROR) {
+			v2xcap_readerr_file_error(&rep, v2xcap_capfile_error(cf));
 			continue;
 		}
 		convert_frame(&o, &fr, &rep);
@@ -154,9 +154,9 @@ int cmd_convert(const struct v2x_command *cmd, int argc, char **argv)
 		}
 		v2x_buf_reset(&o.buf);
 	}
-	v2x_capfile_close(cf);
-	v2x_readerr_finish(&rep);
-	int rc = v2x_readerr_exit_code(&rep, false);
+	v2xcap_capfile_close(cf);
+	v2xcap_readerr_finish(&rep);
+	int rc = v2xcap_readerr_exit_code(&rep, false);
 	if (o.n_ifaces == 0 && !write_failed) {
 		/* No frame at all: still a valid (empty) pcapng. */
 		iface(&o, V2X_LINK_UPPER_PDU);
@@ -164,7 +164,7 @@ int cmd_convert(const struct v2x_command *cmd, int argc, char **argv)
 	}
 	if ((o.f == stdout ? fflush(o.f) : fclose(o.f)) != 0 || write_failed) {
 		fprintf(stderr, "v2xcap convert: %s: error writing the output\n", path);
-		rc = V2X_EXIT_FAILURE;
+		rc = V2XCAP_EXIT_FAILURE;
 	}
 	v2x_buf_free(&o.buf);
 	return rc;

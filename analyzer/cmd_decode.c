@@ -228,12 +228,12 @@ static void flush_output(void *w)
 	fflush(stdout);
 }
 
-void v2x_decode_frame(struct json_writer *w, const struct v2x_capframe *fr,
-		      struct v2x_decoded *d)
+void v2xcap_decode_frame(struct json_writer *w, const struct v2xcap_capframe *fr,
+		      struct v2xcap_decoded *d)
 {
 	struct v2x_frame f;
 	int r = v2x_frame_parse(fr->linktype, fr->data, fr->caplen, &f);
-	*d = (struct v2x_decoded){0};
+	*d = (struct v2xcap_decoded){0};
 	if (f.layer == V2X_LAYER_J2735 && f.has_j2735) {
 		json_begin_object(w);
 		json_key(w, "file");
@@ -302,8 +302,8 @@ const char cmd_decode_options[] =
 	"the output not written or a record not delivered, 2 usage error.\n";
 
 /* -1 to go on with argv + optind, or the exit code (help, usage error). */
-static int parse_args(const struct v2x_command *cmd, int argc, char **argv,
-		      struct v2x_scale_opts *o, bool *strict, bool *hex, bool *raw)
+static int parse_args(const struct v2xcap_command *cmd, int argc, char **argv,
+		      struct v2xcap_scale_opts *o, bool *strict, bool *hex, bool *raw)
 {
 	static const struct option longopts[] = {
 		{"strict", no_argument, NULL, 'S'},
@@ -324,8 +324,8 @@ static int parse_args(const struct v2x_command *cmd, int argc, char **argv,
 		switch (c) {
 		case 'S': *strict = true; break;
 		case 'j':
-			if (v2x_par_parse_threads(optarg, &o->threads) < 0)
-				return v2x_cli_usage_error(cmd, "-j wants 1..256 threads, not '%s'",
+			if (v2xcap_par_parse_threads(optarg, &o->threads) < 0)
+				return v2xcap_cli_usage_error(cmd, "-j wants 1..256 threads, not '%s'",
 							   optarg);
 			break;
 		case 'K': o->kafka = optarg; break;
@@ -333,47 +333,47 @@ static int parse_args(const struct v2x_command *cmd, int argc, char **argv,
 		case 'C': o->compression = optarg; break;
 		case 'X':
 			if (!strchr(optarg, '='))
-				return v2x_cli_usage_error(cmd, "-X wants KEY=VALUE, not '%s'", optarg);
+				return v2xcap_cli_usage_error(cmd, "-X wants KEY=VALUE, not '%s'", optarg);
 			/* at most one per argument: room for all of them */
 			if (!o->conf && !(o->conf = calloc((size_t)argc, sizeof(*o->conf)))) {
 				fprintf(stderr, "v2xcap decode: out of memory\n");
-				return V2X_EXIT_FAILURE;
+				return V2XCAP_EXIT_FAILURE;
 			}
 			o->conf[o->n_conf++] = optarg;
 			break;
 		case 'P':
 			if (strcmp(optarg, "hour") != 0)
-				return v2x_cli_usage_error(cmd, "--partition knows 'hour' only, not '%s'",
+				return v2xcap_cli_usage_error(cmd, "--partition knows 'hour' only, not '%s'",
 							   optarg);
 			o->partition = optarg;
 			break;
 		case 'o': o->out_dir = optarg; break;
 		case 'x': *hex = true; break;
 		case 'r': *raw = true; break;
-		default: return v2x_cli_other_option(cmd, c, argv);
+		default: return v2xcap_cli_other_option(cmd, c, argv);
 		}
 	}
 	if (o->kafka && o->partition)
-		return v2x_cli_usage_error(cmd, "--kafka and --partition do not go together");
+		return v2xcap_cli_usage_error(cmd, "--kafka and --partition do not go together");
 	if (!o->kafka && (o->topic || o->compression || o->n_conf))
-		return v2x_cli_usage_error(cmd, "--topic, --compression and -X go with --kafka");
+		return v2xcap_cli_usage_error(cmd, "--topic, --compression and -X go with --kafka");
 	if (!o->partition != !o->out_dir)
-		return v2x_cli_usage_error(cmd, "--partition hour and -o DIR go together");
+		return v2xcap_cli_usage_error(cmd, "--partition hour and -o DIR go together");
 	if (*hex || *raw) {
 		if (*hex && *raw)
-			return v2x_cli_usage_error(cmd, "--hex and --raw exclude each other");
+			return v2xcap_cli_usage_error(cmd, "--hex and --raw exclude each other");
 		if (argc - optind > 1 || (*raw && optind == argc))
-			return v2x_cli_usage_error(cmd, *raw ? "--raw takes one FILE"
+			return v2xcap_cli_usage_error(cmd, *raw ? "--raw takes one FILE"
 							      : "--hex takes one FILE or -");
 		return -1;
 	}
 	if (optind == argc)
-		return v2x_cli_usage_error(cmd, "no capture file given");
+		return v2xcap_cli_usage_error(cmd, "no capture file given");
 	return -1;
 }
 
 /* One thread to stdout: the lines as they are decoded (a terminal gets each at once). */
-static void decode_sequential(struct v2x_capfile *cf, struct v2x_readerr *rep)
+static void decode_sequential(struct v2xcap_capfile *cf, struct v2xcap_readerr *rep)
 {
 	/* Lines are gathered in w and written JSON_BUF_SIZE at a time; stdout is left
 	 * unbuffered, as a stdio buffer would only copy them once more. */
@@ -383,34 +383,34 @@ static void decode_sequential(struct v2x_capfile *cf, struct v2x_readerr *rep)
 	bool by_line = isatty(STDOUT_FILENO);
 	rep->flush = flush_output;
 	rep->ctx = &w;
-	struct v2x_capframe fr;
-	enum v2x_cap_result r;
-	struct v2x_progress prog;
-	v2x_progress_init(&prog);
-	while ((r = v2x_capfile_next(cf, &fr)) != V2X_CAP_END) {
-		if (r == V2X_CAP_FRAME) {
-			struct v2x_decoded d;
-			v2x_decode_frame(&w, &fr, &d);
+	struct v2xcap_capframe fr;
+	enum v2xcap_cap_result r;
+	struct v2xcap_progress prog;
+	v2xcap_progress_init(&prog);
+	while ((r = v2xcap_capfile_next(cf, &fr)) != V2XCAP_CAP_END) {
+		if (r == V2XCAP_CAP_FRAME) {
+			struct v2xcap_decoded d;
+			v2xcap_decode_frame(&w, &fr, &d);
 			if (d.why)
-				v2x_readerr_frame(rep, &fr, d.layer, d.why);
+				v2xcap_readerr_frame(rep, &fr, d.layer, d.why);
 			if (by_line)
 				json_flush(&w);
-			v2x_progress_tick(&prog, cf);
+			v2xcap_progress_tick(&prog, cf);
 			if (ferror(stdout))
 				break; /* the output failed: the rest would be lost */
 			continue;
 		}
-		v2x_readerr_file_error(rep, v2x_capfile_error(cf));
+		v2xcap_readerr_file_error(rep, v2xcap_capfile_error(cf));
 	}
 	flush_output(&w);
-	v2x_progress_done(&prog, cf);
+	v2xcap_progress_done(&prog, cf);
 	rep->flush = NULL;
 	rep->ctx = NULL;
 }
 
-int cmd_decode(const struct v2x_command *cmd, int argc, char **argv)
+int cmd_decode(const struct v2xcap_command *cmd, int argc, char **argv)
 {
-	struct v2x_scale_opts so = {.threads = v2x_par_default_threads()};
+	struct v2xcap_scale_opts so = {.threads = v2xcap_par_default_threads()};
 	bool strict = false, hex = false, raw = false;
 	int rc = parse_args(cmd, argc, argv, &so, &strict, &hex, &raw);
 	if (rc >= 0) {
@@ -427,26 +427,26 @@ int cmd_decode(const struct v2x_command *cmd, int argc, char **argv)
 				"with -DJ2735_ASN1_DIR=<dir>.\n");
 	char **inputs = argv + optind;
 	size_t n_inputs = (size_t)(argc - optind);
-	struct v2x_capfile *cf = v2x_capfile_open(inputs, n_inputs);
+	struct v2xcap_capfile *cf = v2xcap_capfile_open(inputs, n_inputs);
 	if (!cf) {
 		fprintf(stderr, "v2xcap decode: out of memory\n");
 		free(so.conf);
-		return V2X_EXIT_FAILURE;
+		return V2XCAP_EXIT_FAILURE;
 	}
-	struct v2x_readerr rep;
-	v2x_readerr_init(&rep, "decode", NULL, NULL);
+	struct v2xcap_readerr rep;
+	v2xcap_readerr_init(&rep, "decode", NULL, NULL);
 	bool failed = false;
 	if (so.threads > 1 || so.kafka || so.partition)
-		failed = v2x_decode_scaled(cf, &so, &rep, inputs, n_inputs) < 0;
+		failed = v2xcap_decode_scaled(cf, &so, &rep, inputs, n_inputs) < 0;
 	else
 		decode_sequential(cf, &rep);
-	v2x_capfile_close(cf);
+	v2xcap_capfile_close(cf);
 	free(so.conf);
-	v2x_readerr_finish(&rep);
-	rc = v2x_readerr_exit_code(&rep, strict);
+	v2xcap_readerr_finish(&rep);
+	rc = v2xcap_readerr_exit_code(&rep, strict);
 	if (!failed && ferror(stdout)) {
 		fprintf(stderr, "v2xcap decode: error writing the output\n");
 		failed = true;
 	}
-	return failed ? V2X_EXIT_FAILURE : rc;
+	return failed ? V2XCAP_EXIT_FAILURE : rc;
 }

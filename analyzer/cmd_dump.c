@@ -160,8 +160,8 @@ static void print_upper(const struct v2x_frame *f)
 }
 
 /* Prints one frame's line; a malformed frame is marked there and reported. */
-static void dump_frame(const struct v2x_capframe *fr, int64_t t0, bool with_file,
-		       struct v2x_readerr *rep)
+static void dump_frame(const struct v2xcap_capframe *fr, int64_t t0, bool with_file,
+		       struct v2xcap_readerr *rep)
 {
 	struct v2x_frame f;
 	int r = v2x_frame_parse(fr->linktype, fr->data, fr->caplen, &f);
@@ -180,7 +180,7 @@ static void dump_frame(const struct v2x_capframe *fr, int64_t t0, bool with_file
 		printf(" | malformed %s: %s", v2x_layer_name(f.error_layer), f.error);
 	printf("\n");
 	if (r < 0)
-		v2x_readerr_malformed(rep, fr, &f);
+		v2xcap_readerr_malformed(rep, fr, &f);
 }
 
 const char cmd_dump_options[] =
@@ -191,7 +191,7 @@ const char cmd_dump_options[] =
 	"Exit status: 0 read (malformed frames marked), 1 a file not readable as a capture,\n"
 	"2 usage error.\n";
 
-int cmd_dump(const struct v2x_command *cmd, int argc, char **argv)
+int cmd_dump(const struct v2xcap_command *cmd, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"strict", no_argument, NULL, 'S'},
@@ -205,25 +205,25 @@ int cmd_dump(const struct v2x_command *cmd, int argc, char **argv)
 		if (c == 'S')
 			strict = true;
 		else
-			return v2x_cli_other_option(cmd, c, argv);
+			return v2xcap_cli_other_option(cmd, c, argv);
 	}
 	if (optind == argc)
-		return v2x_cli_usage_error(cmd, "no capture file given");
+		return v2xcap_cli_usage_error(cmd, "no capture file given");
 	size_t n_files = (size_t)(argc - optind);
-	struct v2x_capfile *cf = v2x_capfile_open(argv + optind, n_files);
+	struct v2xcap_capfile *cf = v2xcap_capfile_open(argv + optind, n_files);
 	if (!cf) {
 		fprintf(stderr, "v2xcap dump: out of memory\n");
-		return V2X_EXIT_FAILURE;
+		return V2XCAP_EXIT_FAILURE;
 	}
-	struct v2x_readerr rep;
-	v2x_readerr_init(&rep, "dump", NULL, NULL);
+	struct v2xcap_readerr rep;
+	v2xcap_readerr_init(&rep, "dump", NULL, NULL);
 	bool have_t0 = false;
 	int64_t t0 = 0;
-	struct v2x_capframe fr;
-	enum v2x_cap_result r;
-	while ((r = v2x_capfile_next(cf, &fr)) != V2X_CAP_END) {
-		if (r == V2X_CAP_ERROR) {
-			v2x_readerr_file_error(&rep, v2x_capfile_error(cf));
+	struct v2xcap_capframe fr;
+	enum v2xcap_cap_result r;
+	while ((r = v2xcap_capfile_next(cf, &fr)) != V2XCAP_CAP_END) {
+		if (r == V2XCAP_CAP_ERROR) {
+			v2xcap_readerr_file_error(&rep, v2xcap_capfile_error(cf));
 			continue;
 		}
 		if (!have_t0) {
@@ -232,12 +232,12 @@ int cmd_dump(const struct v2x_command *cmd, int argc, char **argv)
 		}
 		dump_frame(&fr, t0, n_files > 1, &rep);
 	}
-	v2x_capfile_close(cf);
-	v2x_readerr_finish(&rep);
-	int rc = v2x_readerr_exit_code(&rep, strict);
+	v2xcap_capfile_close(cf);
+	v2xcap_readerr_finish(&rep);
+	int rc = v2xcap_readerr_exit_code(&rep, strict);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "v2xcap dump: error writing the output\n");
-		rc = V2X_EXIT_FAILURE;
+		rc = V2XCAP_EXIT_FAILURE;
 	}
 	return rc;
 }

@@ -18,7 +18,7 @@ struct ocb_opts;
 struct ocb_sub {
 	const char *name;
 	int min_pos, max_pos; /* positional arguments */
-	int (*run)(struct v2x_nl *nl, const struct ocb_opts *o);
+	int (*run)(struct v2xcap_nl *nl, const struct ocb_opts *o);
 };
 
 const char cmd_ocb_options[] =
@@ -43,7 +43,7 @@ static uint32_t parse_freq(const char *s)
 
 /* Why a join narrower than 20 MHz failed, from what the phy and the channel report;
  * written to buf, which is returned. */
-static const char *narrow_width_hint(const struct v2x_nl_wiphy *w, unsigned width,
+static const char *narrow_width_hint(const struct v2xcap_nl_wiphy *w, unsigned width,
 				     char *buf, size_t len)
 {
 	if (width == 10 && w->chan.no_10mhz)
@@ -68,8 +68,8 @@ static const char *narrow_width_hint(const struct v2x_nl_wiphy *w, unsigned widt
 
 /* Why a request failed, in the user's words, from the errno and what the phy reports
  * (NULL when there is nothing to add); buf holds a hint that needs formatting. */
-static const char *hint_for(struct v2x_nl *nl, const struct v2x_nl_error *e,
-			    const struct v2x_nl_iface *iface, uint32_t freq, unsigned width,
+static const char *hint_for(struct v2xcap_nl *nl, const struct v2xcap_nl_error *e,
+			    const struct v2xcap_nl_iface *iface, uint32_t freq, unsigned width,
 			    char *buf, size_t len)
 {
 	switch (e->err) {
@@ -95,9 +95,9 @@ static const char *hint_for(struct v2x_nl *nl, const struct v2x_nl_error *e,
 	}
 	if (!freq || !iface)
 		return NULL;
-	struct v2x_nl_wiphy w;
-	struct v2x_nl_error e2;
-	if (v2x_nl_get_wiphy(nl, iface->wiphy, freq, &w, &e2) < 0)
+	struct v2xcap_nl_wiphy w;
+	struct v2xcap_nl_error e2;
+	if (v2xcap_nl_get_wiphy(nl, iface->wiphy, freq, &w, &e2) < 0)
 		return NULL;
 	if (!w.chan.found)
 		return "the phy has no channel at this frequency";
@@ -112,8 +112,8 @@ static const char *hint_for(struct v2x_nl *nl, const struct v2x_nl_error *e,
 	return NULL;
 }
 
-static int fail(struct v2x_nl *nl, const char *what, const char *ifname,
-		const struct v2x_nl_error *e, const struct v2x_nl_iface *iface, uint32_t freq,
+static int fail(struct v2xcap_nl *nl, const char *what, const char *ifname,
+		const struct v2xcap_nl_error *e, const struct v2xcap_nl_iface *iface, uint32_t freq,
 		unsigned width)
 {
 	fprintf(stderr, "v2xcap ocb: %s %s: %s", what, ifname, strerror(e->err));
@@ -124,15 +124,15 @@ static int fail(struct v2x_nl *nl, const char *what, const char *ifname,
 	const char *hint = hint_for(nl, e, iface, freq, width, buf, sizeof buf);
 	if (hint)
 		fprintf(stderr, "  hint: %s\n", hint);
-	return V2X_EXIT_FAILURE;
+	return V2XCAP_EXIT_FAILURE;
 }
 
-static int lookup(struct v2x_nl *nl, const char *name, struct v2x_nl_iface *iface)
+static int lookup(struct v2xcap_nl *nl, const char *name, struct v2xcap_nl_iface *iface)
 {
 	uint32_t ifindex;
-	struct v2x_nl_error e;
-	if (v2x_nl_ifindex(name, &ifindex, &e) < 0 ||
-	    v2x_nl_get_interface(nl, ifindex, iface, &e) < 0)
+	struct v2xcap_nl_error e;
+	if (v2xcap_nl_ifindex(name, &ifindex, &e) < 0 ||
+	    v2xcap_nl_get_interface(nl, ifindex, iface, &e) < 0)
 		return fail(nl, "looking up", name, &e, NULL, 0, 0);
 	return 0;
 }
@@ -147,7 +147,7 @@ struct ocb_opts {
 
 /* Parsed before any netlink socket is opened, so usage errors are always exit 2; -1 to go
  * on, else the exit code. argv[0] is the subcommand. */
-static int parse_opts(const struct v2x_command *cmd, int argc, char **argv,
+static int parse_opts(const struct v2xcap_command *cmd, int argc, char **argv,
 		      struct ocb_opts *o, const struct ocb_sub *sub)
 {
 	static const struct option longopts[] = {
@@ -163,111 +163,111 @@ static int parse_opts(const struct v2x_command *cmd, int argc, char **argv,
 		case 'w':
 			o->width = (unsigned)atoi(optarg);
 			if (o->width != 5 && o->width != 10 && o->width != 20)
-				return v2x_cli_usage_error(cmd, "--width must be 5, 10 or 20");
+				return v2xcap_cli_usage_error(cmd, "--width must be 5, 10 or 20");
 			break;
 		case 'n':
 			o->name = optarg;
 			break;
 		default:
-			return v2x_cli_other_option(cmd, c, argv);
+			return v2xcap_cli_other_option(cmd, c, argv);
 		}
 	}
 	o->n_pos = argc - optind;
 	if (o->n_pos < sub->min_pos || o->n_pos > sub->max_pos)
-		return v2x_cli_usage_error(cmd, "%s: wrong number of arguments", sub->name);
+		return v2xcap_cli_usage_error(cmd, "%s: wrong number of arguments", sub->name);
 	if (strcmp(sub->name, "join") == 0 && !parse_freq(argv[optind + 1]))
-		return v2x_cli_usage_error(cmd, "join: '%s' is neither a frequency nor an ITS "
+		return v2xcap_cli_usage_error(cmd, "join: '%s' is neither a frequency nor an ITS "
 					   "channel", argv[optind + 1]);
 	for (int i = 0; i < o->n_pos; i++)
 		o->pos[i] = argv[optind + i];
 	return -1;
 }
 
-static int ocb_join(struct v2x_nl *nl, const struct ocb_opts *o)
+static int ocb_join(struct v2xcap_nl *nl, const struct ocb_opts *o)
 {
 	const char *name = o->pos[0];
 	uint32_t freq = parse_freq(o->pos[1]);
-	struct v2x_nl_iface iface;
+	struct v2xcap_nl_iface iface;
 	int rc;
 	if ((rc = lookup(nl, name, &iface)))
 		return rc;
-	struct v2x_nl_error e;
+	struct v2xcap_nl_error e;
 	bool is_ocb = iface.iftype == NL80211_IFTYPE_OCB;
-	if (is_ocb && iface.freq == freq && v2x_nl_width_mhz(iface.width) == o->width) {
+	if (is_ocb && iface.freq == freq && v2xcap_nl_width_mhz(iface.width) == o->width) {
 		printf("%s: already in OCB on %u MHz (channel %u), %u MHz wide\n", name, freq,
-		       v2x_nl_channel_of(freq), o->width);
-		return V2X_EXIT_OK;
+		       v2xcap_nl_channel_of(freq), o->width);
+		return V2XCAP_EXIT_OK;
 	}
-	if (is_ocb && iface.freq && v2x_nl_leave_ocb(nl, iface.ifindex, &e) < 0)
+	if (is_ocb && iface.freq && v2xcap_nl_leave_ocb(nl, iface.ifindex, &e) < 0)
 		return fail(nl, "leaving OCB on", name, &e, &iface, 0, 0);
-	if (!is_ocb && (v2x_nl_link_set(nl, iface.ifindex, false, &e) < 0 ||
-			v2x_nl_set_iftype(nl, iface.ifindex, NL80211_IFTYPE_OCB, &e) < 0))
+	if (!is_ocb && (v2xcap_nl_link_set(nl, iface.ifindex, false, &e) < 0 ||
+			v2xcap_nl_set_iftype(nl, iface.ifindex, NL80211_IFTYPE_OCB, &e) < 0))
 		return fail(nl, "setting OCB mode on", name, &e, &iface, 0, 0);
-	if (v2x_nl_link_set(nl, iface.ifindex, true, &e) < 0)
+	if (v2xcap_nl_link_set(nl, iface.ifindex, true, &e) < 0)
 		return fail(nl, "bringing up", name, &e, &iface, 0, 0);
-	if (v2x_nl_join_ocb(nl, iface.ifindex, freq, o->width, &e) < 0)
+	if (v2xcap_nl_join_ocb(nl, iface.ifindex, freq, o->width, &e) < 0)
 		return fail(nl, "joining OCB on", name, &e, &iface, freq, o->width);
 	printf("%s: joined OCB on %u MHz (channel %u), %u MHz wide\n", name, freq,
-	       v2x_nl_channel_of(freq), o->width);
-	return V2X_EXIT_OK;
+	       v2xcap_nl_channel_of(freq), o->width);
+	return V2XCAP_EXIT_OK;
 }
 
-static int ocb_leave(struct v2x_nl *nl, const struct ocb_opts *o)
+static int ocb_leave(struct v2xcap_nl *nl, const struct ocb_opts *o)
 {
-	struct v2x_nl_iface iface;
+	struct v2xcap_nl_iface iface;
 	int rc;
 	if ((rc = lookup(nl, o->pos[0], &iface)))
 		return rc;
-	struct v2x_nl_error e;
+	struct v2xcap_nl_error e;
 	if (iface.iftype != NL80211_IFTYPE_OCB || !iface.freq) {
 		printf("%s: not in an OCB channel\n", o->pos[0]);
-		return V2X_EXIT_OK;
+		return V2XCAP_EXIT_OK;
 	}
-	if (v2x_nl_leave_ocb(nl, iface.ifindex, &e) < 0)
+	if (v2xcap_nl_leave_ocb(nl, iface.ifindex, &e) < 0)
 		return fail(nl, "leaving OCB on", o->pos[0], &e, &iface, 0, 0);
 	printf("%s: left OCB\n", o->pos[0]);
-	return V2X_EXIT_OK;
+	return V2XCAP_EXIT_OK;
 }
 
-static int ocb_monitor(struct v2x_nl *nl, const struct ocb_opts *o)
+static int ocb_monitor(struct v2xcap_nl *nl, const struct ocb_opts *o)
 {
-	struct v2x_nl_iface iface, mon;
+	struct v2xcap_nl_iface iface, mon;
 	int rc;
 	if ((rc = lookup(nl, o->pos[0], &iface)))
 		return rc;
-	struct v2x_nl_error e;
+	struct v2xcap_nl_error e;
 	uint32_t ifindex;
-	if (v2x_nl_ifindex(o->name, &ifindex, &e) == 0) {
+	if (v2xcap_nl_ifindex(o->name, &ifindex, &e) == 0) {
 		/* Idempotent: an existing monitor on the same phy is fine. */
-		if (v2x_nl_get_interface(nl, ifindex, &mon, &e) < 0 ||
+		if (v2xcap_nl_get_interface(nl, ifindex, &mon, &e) < 0 ||
 		    mon.iftype != NL80211_IFTYPE_MONITOR || mon.wiphy != iface.wiphy) {
 			fprintf(stderr, "v2xcap ocb: %s exists and is not a monitor on phy%u\n",
 				o->name, iface.wiphy);
-			return V2X_EXIT_FAILURE;
+			return V2XCAP_EXIT_FAILURE;
 		}
-	} else if (v2x_nl_new_monitor(nl, iface.wiphy, o->name, &ifindex, &e) < 0) {
+	} else if (v2xcap_nl_new_monitor(nl, iface.wiphy, o->name, &ifindex, &e) < 0) {
 		return fail(nl, "creating monitor interface", o->name, &e, &iface, 0, 0);
 	}
-	if (v2x_nl_link_set(nl, ifindex, true, &e) < 0)
+	if (v2xcap_nl_link_set(nl, ifindex, true, &e) < 0)
 		return fail(nl, "bringing up", o->name, &e, &iface, 0, 0);
 	printf("%s: radiotap monitor on phy%u (beside %s)\n", o->name, iface.wiphy, o->pos[0]);
-	return V2X_EXIT_OK;
+	return V2XCAP_EXIT_OK;
 }
 
-static void print_status(struct v2x_nl *nl, const struct v2x_nl_iface *i)
+static void print_status(struct v2xcap_nl *nl, const struct v2xcap_nl_iface *i)
 {
 	printf("%s: phy%u, type %s, mac %02x:%02x:%02x:%02x:%02x:%02x", i->name, i->wiphy,
-	       v2x_nl_iftype_name(i->iftype), i->mac[0], i->mac[1], i->mac[2], i->mac[3],
+	       v2xcap_nl_iftype_name(i->iftype), i->mac[0], i->mac[1], i->mac[2], i->mac[3],
 	       i->mac[4], i->mac[5]);
 	if (i->freq)
-		printf(", %u MHz (channel %u), width %u MHz", i->freq, v2x_nl_channel_of(i->freq),
-		       v2x_nl_width_mhz(i->width));
+		printf(", %u MHz (channel %u), width %u MHz", i->freq, v2xcap_nl_channel_of(i->freq),
+		       v2xcap_nl_width_mhz(i->width));
 	else
 		printf(", no channel");
 	putchar('\n');
-	struct v2x_nl_wiphy w;
-	struct v2x_nl_error e;
-	if (v2x_nl_get_wiphy(nl, i->wiphy, i->freq, &w, &e) < 0) {
+	struct v2xcap_nl_wiphy w;
+	struct v2xcap_nl_error e;
+	if (v2xcap_nl_get_wiphy(nl, i->wiphy, i->freq, &w, &e) < 0) {
 		printf("  phy%u: cannot read capabilities: %s\n", i->wiphy, strerror(e.err));
 		return;
 	}
@@ -283,26 +283,26 @@ static void print_status(struct v2x_nl *nl, const struct v2x_nl_iface *i)
 		       w.chan.no_20mhz ? ", no 20 MHz" : "", w.chan.max_power_mbm / 100.0);
 }
 
-static int ocb_status(struct v2x_nl *nl, const struct ocb_opts *o)
+static int ocb_status(struct v2xcap_nl *nl, const struct ocb_opts *o)
 {
-	struct v2x_nl_error e;
+	struct v2xcap_nl_error e;
 	int rc;
 	if (o->n_pos == 0) {
-		struct v2x_nl_iface all[64];
+		struct v2xcap_nl_iface all[64];
 		size_t n;
-		if (v2x_nl_list_interfaces(nl, all, sizeof all / sizeof all[0], &n, &e) < 0)
+		if (v2xcap_nl_list_interfaces(nl, all, sizeof all / sizeof all[0], &n, &e) < 0)
 			return fail(nl, "listing", "interfaces", &e, NULL, 0, 0);
 		for (size_t i = 0; i < n; i++)
 			print_status(nl, &all[i]);
 		if (n == 0)
 			printf("no wireless interfaces\n");
-		return V2X_EXIT_OK;
+		return V2XCAP_EXIT_OK;
 	}
-	struct v2x_nl_iface iface;
+	struct v2xcap_nl_iface iface;
 	if ((rc = lookup(nl, o->pos[0], &iface)))
 		return rc;
 	print_status(nl, &iface);
-	return V2X_EXIT_OK;
+	return V2XCAP_EXIT_OK;
 }
 
 static const struct ocb_sub ocb_subs[] = {
@@ -312,13 +312,13 @@ static const struct ocb_sub ocb_subs[] = {
 	{"status", 0, 1, ocb_status},
 };
 
-int cmd_ocb(const struct v2x_command *cmd, int argc, char **argv)
+int cmd_ocb(const struct v2xcap_command *cmd, int argc, char **argv)
 {
 	if (argc < 2)
-		return v2x_cli_usage_error(cmd, "which subcommand?");
+		return v2xcap_cli_usage_error(cmd, "which subcommand?");
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
-		v2x_cli_usage(cmd, stdout);
-		return V2X_EXIT_OK;
+		v2xcap_cli_usage(cmd, stdout);
+		return V2XCAP_EXIT_OK;
 	}
 	for (size_t i = 0; i < sizeof ocb_subs / sizeof ocb_subs[0]; i++) {
 		if (strcmp(argv[1], ocb_subs[i].name) != 0)
@@ -327,16 +327,16 @@ int cmd_ocb(const struct v2x_command *cmd, int argc, char **argv)
 		int rc = parse_opts(cmd, argc - 1, argv + 1, &o, &ocb_subs[i]);
 		if (rc >= 0)
 			return rc;
-		struct v2x_nl nl;
-		struct v2x_nl_error e;
-		if (v2x_nl_open(&nl, &e) < 0) {
+		struct v2xcap_nl nl;
+		struct v2xcap_nl_error e;
+		if (v2xcap_nl_open(&nl, &e) < 0) {
 			fprintf(stderr, "v2xcap ocb: cannot talk to nl80211: %s%s%s\n",
 				strerror(e.err), e.msg[0] ? ": " : "", e.msg);
-			return V2X_EXIT_FAILURE;
+			return V2XCAP_EXIT_FAILURE;
 		}
 		rc = ocb_subs[i].run(&nl, &o);
-		v2x_nl_close(&nl);
+		v2xcap_nl_close(&nl);
 		return rc;
 	}
-	return v2x_cli_usage_error(cmd, "unknown subcommand '%s'", argv[1]);
+	return v2xcap_cli_usage_error(cmd, "unknown subcommand '%s'", argv[1]);
 }

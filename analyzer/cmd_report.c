@@ -28,19 +28,19 @@ const char cmd_export_options[] =
 /* One pass over the files; false when a file could not be read. */
 static bool collect(struct report *r, char **files, size_t n, const char *cmd)
 {
-	struct v2x_capfile *cf = v2x_capfile_open(files, n);
+	struct v2xcap_capfile *cf = v2xcap_capfile_open(files, n);
 	if (!cf) {
 		fprintf(stderr, "v2xcap %s: out of memory\n", cmd);
 		return false;
 	}
 	bool ok = true;
-	struct v2x_capframe fr;
-	enum v2x_cap_result res;
-	struct v2x_progress prog;
-	v2x_progress_init(&prog);
-	while ((res = v2x_capfile_next(cf, &fr)) != V2X_CAP_END) {
-		if (res != V2X_CAP_FRAME) {
-			fprintf(stderr, "v2xcap %s: %s\n", cmd, v2x_capfile_error(cf));
+	struct v2xcap_capframe fr;
+	enum v2xcap_cap_result res;
+	struct v2xcap_progress prog;
+	v2xcap_progress_init(&prog);
+	while ((res = v2xcap_capfile_next(cf, &fr)) != V2XCAP_CAP_END) {
+		if (res != V2XCAP_CAP_FRAME) {
+			fprintf(stderr, "v2xcap %s: %s\n", cmd, v2xcap_capfile_error(cf));
 			ok = false;
 			continue;
 		}
@@ -57,10 +57,10 @@ static bool collect(struct report *r, char **files, size_t n, const char *cmd)
 			ok = false;
 			break;
 		}
-		v2x_progress_tick(&prog, cf);
+		v2xcap_progress_tick(&prog, cf);
 	}
-	v2x_progress_done(&prog, cf);
-	v2x_capfile_close(cf);
+	v2xcap_progress_done(&prog, cf);
+	v2xcap_capfile_close(cf);
 	return ok;
 }
 
@@ -73,7 +73,7 @@ static int run(char **files, size_t n, const char *out_name, enum format fmt,
 	struct report r;
 	if (rpt_init(&r, files, n) < 0) {
 		fprintf(stderr, "v2xcap %s: out of memory\n", cmd);
-		return V2X_EXIT_FAILURE;
+		return V2XCAP_EXIT_FAILURE;
 	}
 	r.max_age_ms = max_age;
 	bool ok = collect(&r, files, n, cmd);
@@ -86,7 +86,7 @@ static int run(char **files, size_t n, const char *out_name, enum format fmt,
 	if (!out) {
 		fprintf(stderr, "v2xcap %s: %s: cannot write\n", cmd, out_name);
 		rpt_free(&r);
-		return V2X_EXIT_FAILURE;
+		return V2XCAP_EXIT_FAILURE;
 	}
 	int rc = fmt == FMT_HTML   ? rpt_write_html(&r, out)
 		 : fmt == FMT_JSON ? rpt_write_json(&r, out)
@@ -98,10 +98,10 @@ static int run(char **files, size_t n, const char *out_name, enum format fmt,
 	if (out != stdout)
 		fclose(out);
 	rpt_free(&r);
-	return ok ? V2X_EXIT_OK : V2X_EXIT_FAILURE;
+	return ok ? V2XCAP_EXIT_OK : V2XCAP_EXIT_FAILURE;
 }
 
-int cmd_report(const struct v2x_command *cmd, int argc, char **argv)
+int cmd_report(const struct v2xcap_command *cmd, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"output", required_argument, NULL, 'o'},
@@ -127,23 +127,23 @@ int cmd_report(const struct v2x_command *cmd, int argc, char **argv)
 			else if (strcmp(optarg, "json") == 0)
 				fmt = FMT_JSON;
 			else
-				return v2x_cli_usage_error(cmd, "unknown format '%s'", optarg);
+				return v2xcap_cli_usage_error(cmd, "unknown format '%s'", optarg);
 			break;
 		case 'a':
 			max_age = strtol(optarg, &end, 10);
 			if (*end || end == optarg || max_age <= 0)
-				return v2x_cli_usage_error(cmd, "--max-age wants milliseconds > 0");
+				return v2xcap_cli_usage_error(cmd, "--max-age wants milliseconds > 0");
 			break;
 		default:
-			return v2x_cli_other_option(cmd, c, argv);
+			return v2xcap_cli_other_option(cmd, c, argv);
 		}
 	}
 	if (optind >= argc)
-		return v2x_cli_usage_error(cmd, "no capture file given");
+		return v2xcap_cli_usage_error(cmd, "no capture file given");
 	return run(argv + optind, (size_t)(argc - optind), out, fmt, max_age, "report");
 }
 
-int cmd_export(const struct v2x_command *cmd, int argc, char **argv)
+int cmd_export(const struct v2xcap_command *cmd, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{"output", required_argument, NULL, 'o'},
@@ -161,11 +161,11 @@ int cmd_export(const struct v2x_command *cmd, int argc, char **argv)
 		else if (c == 'g')
 			geojson = true;
 		else
-			return v2x_cli_other_option(cmd, c, argv);
+			return v2xcap_cli_other_option(cmd, c, argv);
 	}
 	if (!geojson)
-		return v2x_cli_usage_error(cmd, "say which format (--geojson)");
+		return v2xcap_cli_usage_error(cmd, "say which format (--geojson)");
 	if (optind >= argc)
-		return v2x_cli_usage_error(cmd, "no capture file given");
+		return v2xcap_cli_usage_error(cmd, "no capture file given");
 	return run(argv + optind, (size_t)(argc - optind), out, FMT_GEOJSON, 300, "export");
 }

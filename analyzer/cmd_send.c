@@ -83,7 +83,7 @@ static int parse_double(const char *s, double *v, bool *has)
 }
 
 /* -1 to go on, else the exit code (help, usage error). */
-static int parse_send_opts(const struct v2x_command *cmd, int argc, char **argv,
+static int parse_send_opts(const struct v2xcap_command *cmd, int argc, char **argv,
 			   struct send_opts *o)
 {
 	static const struct option longopts[] = {
@@ -123,19 +123,19 @@ static int parse_send_opts(const struct v2x_command *cmd, int argc, char **argv,
 		case 'o': bad = parse_double(optarg, &o->lon, &o->has_lon); break;
 		case 's': bad = parse_double(optarg, &o->speed, &o->has_speed); break;
 		case 'H': bad = parse_double(optarg, &o->heading, &o->has_heading); break;
-		default: return v2x_cli_other_option(cmd, c, argv);
+		default: return v2xcap_cli_other_option(cmd, c, argv);
 		}
 		if (bad)
-			return v2x_cli_usage_error(cmd, "invalid value '%s'", optarg);
+			return v2xcap_cli_usage_error(cmd, "invalid value '%s'", optarg);
 	}
 	if (optind < argc)
 		o->file = argv[optind++];
 	if (!o->iface)
-		return v2x_cli_usage_error(cmd, "no interface given (-i IFACE)");
+		return v2xcap_cli_usage_error(cmd, "no interface given (-i IFACE)");
 	if (optind != argc)
-		return v2x_cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
+		return v2xcap_cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
 	if (o->bsm == (o->file != NULL))
-		return v2x_cli_usage_error(cmd, "give a capture FILE or --bsm (one of them)");
+		return v2xcap_cli_usage_error(cmd, "give a capture FILE or --bsm (one of them)");
 	return -1;
 }
 
@@ -187,21 +187,21 @@ static bool is_loopback(const char *iface)
 static int check_interface(const struct send_opts *o)
 {
 	char why[256] = "";
-	struct v2x_nl nl;
-	struct v2x_nl_error e;
-	struct v2x_nl_iface iface;
+	struct v2xcap_nl nl;
+	struct v2xcap_nl_error e;
+	struct v2xcap_nl_iface iface;
 	uint32_t ifindex;
-	if (v2x_nl_ifindex(o->iface, &ifindex, &e) < 0) {
+	if (v2xcap_nl_ifindex(o->iface, &ifindex, &e) < 0) {
 		fprintf(stderr, "v2xcap send: %s: %s\n", o->iface, strerror(e.err));
 		return -1;
 	}
 	if (is_loopback(o->iface)) {
 		snprintf(why, sizeof why, "a loopback interface: the frames stay on this host");
-	} else if (v2x_nl_open(&nl, &e) < 0) {
+	} else if (v2xcap_nl_open(&nl, &e) < 0) {
 		snprintf(why, sizeof why, "not known to be an OCB interface: nl80211 is not "
 			 "available (%s)", strerror(e.err));
 	} else {
-		if (v2x_nl_get_interface(&nl, ifindex, &iface, &e) < 0)
+		if (v2xcap_nl_get_interface(&nl, ifindex, &iface, &e) < 0)
 			snprintf(why, sizeof why, "not a wireless interface (nl80211: %s): frames "
 				 "would go out as Ethernet", strerror(e.err));
 		else if (iface.iftype == NL80211_IFTYPE_MONITOR)
@@ -210,11 +210,11 @@ static int check_interface(const struct send_opts *o)
 				 iface.wiphy);
 		else if (iface.iftype != NL80211_IFTYPE_OCB)
 			snprintf(why, sizeof why, "a %s interface, not OCB: 'v2xcap ocb join %s "
-				 "CHANNEL' first", v2x_nl_iftype_name(iface.iftype), o->iface);
+				 "CHANNEL' first", v2xcap_nl_iftype_name(iface.iftype), o->iface);
 		else if (!iface.freq)
 			snprintf(why, sizeof why, "in OCB mode but on no channel: 'v2xcap ocb join "
 				 "%s CHANNEL' first", o->iface);
-		v2x_nl_close(&nl);
+		v2xcap_nl_close(&nl);
 	}
 	if (why[0] && !o->force) {
 		fprintf(stderr, "v2xcap send: %s is %s. Refused (--force sends anyway).\n",
@@ -228,10 +228,10 @@ static int check_interface(const struct send_opts *o)
 	}
 	/* mac80211 sends OCB broadcasts at the lowest basic rate: 6 Mb/s on 20 MHz, scaled
 	 * with the width (3 Mb/s on the 10 MHz ITS channels). */
-	unsigned width = v2x_nl_width_mhz(iface.width);
+	unsigned width = v2xcap_nl_width_mhz(iface.width);
 	fprintf(stderr, "v2xcap send: %s: OCB on %u MHz (channel %u), %u MHz wide, broadcast "
 		"at the lowest basic rate (%g Mb/s); %g frames/s\n", o->iface, iface.freq,
-		v2x_nl_channel_of(iface.freq), width, 6.0 * width / 20, o->rate);
+		v2xcap_nl_channel_of(iface.freq), width, 6.0 * width / 20, o->rate);
 	return 0;
 }
 
@@ -279,18 +279,18 @@ static int replay_file(struct sender *s, const struct send_opts *o)
 {
 	for (;;) {
 		char *files[1] = {(char *)o->file};
-		struct v2x_capfile *cf = v2x_capfile_open(files, 1);
-		struct v2x_capframe fr;
+		struct v2xcap_capfile *cf = v2xcap_capfile_open(files, 1);
+		struct v2xcap_capframe fr;
 		struct v2x_frame f;
-		enum v2x_cap_result r;
+		enum v2xcap_cap_result r;
 		uint64_t found = 0;
 		if (!cf) {
 			fprintf(stderr, "v2xcap send: out of memory\n");
 			return -1;
 		}
-		while ((r = v2x_capfile_next(cf, &fr)) != V2X_CAP_END) {
-			if (r == V2X_CAP_ERROR) {
-				fprintf(stderr, "v2xcap send: %s\n", v2x_capfile_error(cf));
+		while ((r = v2xcap_capfile_next(cf, &fr)) != V2XCAP_CAP_END) {
+			if (r == V2XCAP_CAP_ERROR) {
+				fprintf(stderr, "v2xcap send: %s\n", v2xcap_capfile_error(cf));
 				continue;
 			}
 			/* Layers above WSMP may be malformed: the WSMP is sent as it is. */
@@ -301,11 +301,11 @@ static int replay_file(struct sender *s, const struct send_opts *o)
 			const uint8_t *start = f.wsmp.payload - f.wsmp.hdr_len;
 			if (!wait_turn(s) || send_wsmp(s, start, f.wsmp.hdr_len + f.wsmp.length) < 0 ||
 			    (o->count && s->sent >= o->count)) {
-				v2x_capfile_close(cf);
+				v2xcap_capfile_close(cf);
 				return 0;
 			}
 		}
-		v2x_capfile_close(cf);
+		v2xcap_capfile_close(cf);
 		if (!found) {
 			fprintf(stderr, "v2xcap send: %s: no complete WSMP frame to send\n",
 				o->file);
@@ -371,7 +371,7 @@ static int send_bsms(struct sender *s, const struct send_opts *o)
 	}
 }
 
-int cmd_send(const struct v2x_command *cmd, int argc, char **argv)
+int cmd_send(const struct v2xcap_command *cmd, int argc, char **argv)
 {
 	struct send_opts o = {.rate = 10};
 	int rc = parse_send_opts(cmd, argc, argv, &o);
@@ -381,7 +381,7 @@ int cmd_send(const struct v2x_command *cmd, int argc, char **argv)
 	if (check_interface(&o) < 0 || open_sender(&s, o.iface) < 0) {
 		if (s.fd >= 0)
 			close(s.fd);
-		return V2X_EXIT_FAILURE;
+		return V2XCAP_EXIT_FAILURE;
 	}
 	/* Signals stay pending and are polled between frames, so a frame is never cut. */
 	sigset_t mask;
@@ -398,5 +398,5 @@ int cmd_send(const struct v2x_command *cmd, int argc, char **argv)
 	v2x_buf_free(&s.wsm);
 	v2x_buf_free(&s.dot2);
 	v2x_buf_free(&s.mf);
-	return rc < 0 ? V2X_EXIT_FAILURE : V2X_EXIT_OK;
+	return rc < 0 ? V2XCAP_EXIT_FAILURE : V2XCAP_EXIT_OK;
 }

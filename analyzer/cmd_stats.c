@@ -34,34 +34,34 @@ const char cmd_stats_options[] =
 	"not readable as a capture or the output not written, 2 usage error.\n";
 
 struct stats_opts {
-	enum v2x_format fmt;
-	enum v2x_view view;
-	struct v2x_stats_filter filter;
+	enum v2xcap_format fmt;
+	enum v2xcap_view view;
+	struct v2xcap_stats_filter filter;
 	int64_t interval_us;
 	bool decode, strict;
 	unsigned threads;
 };
 
-static int parse_format(const char *a, enum v2x_format *fmt)
+static int parse_format(const char *a, enum v2xcap_format *fmt)
 {
 	static const char *const names[] = {"table", "csv", "json"};
 	for (int i = 0; i < 3; i++)
 		if (strcmp(a, names[i]) == 0) {
-			*fmt = (enum v2x_format)i;
+			*fmt = (enum v2xcap_format)i;
 			return 0;
 		}
 	return -1;
 }
 
-static int parse_view(const char *a, enum v2x_view *view)
+static int parse_view(const char *a, enum v2xcap_view *view)
 {
 	if (strcmp(a, "bsm") == 0) {
-		*view = V2X_VIEW_BSM;
+		*view = V2XCAP_VIEW_BSM;
 		return 0;
 	}
-	for (int d = 0; d < V2X_N_DIMS; d++)
-		if (strcmp(a, v2x_dimension_name((enum v2x_dimension)d)) == 0) {
-			*view = (enum v2x_view)d;
+	for (int d = 0; d < V2XCAP_N_DIMS; d++)
+		if (strcmp(a, v2xcap_dimension_name((enum v2xcap_dimension)d)) == 0) {
+			*view = (enum v2xcap_view)d;
 			return 0;
 		}
 	return -1;
@@ -79,7 +79,7 @@ static int parse_number(const char *a, int base, uint32_t max, uint32_t *out)
 	return 0;
 }
 
-static int parse_filter(const char *a, struct v2x_stats_filter *f)
+static int parse_filter(const char *a, struct v2xcap_stats_filter *f)
 {
 	if (strncasecmp(a, "psid=", 5) == 0) {
 		const char *hex = a + 5;
@@ -122,7 +122,7 @@ static int parse_interval(const char *a, int64_t *us)
 
 /* -1 to go on, or the exit code (help, usage error); options may come anywhere among
  * the files (getopt_long permutes), as "--opt value" or "--opt=value". */
-static int parse_args(const struct v2x_command *cmd, int argc, char **argv,
+static int parse_args(const struct v2xcap_command *cmd, int argc, char **argv,
 		      struct stats_opts *o)
 {
 	static const struct option longopts[] = {
@@ -145,17 +145,17 @@ static int parse_args(const struct v2x_command *cmd, int argc, char **argv,
 		case 'b': bad = parse_view(optarg, &o->view); break;
 		case 'F': bad = parse_filter(optarg, &o->filter); break;
 		case 'i': bad = parse_interval(optarg, &o->interval_us); break;
-		case 'j': bad = v2x_par_parse_threads(optarg, &o->threads); break;
+		case 'j': bad = v2xcap_par_parse_threads(optarg, &o->threads); break;
 		case 'd': o->decode = true; continue;
 		case 'S': o->strict = true; continue;
-		default: return v2x_cli_other_option(cmd, c, argv);
+		default: return v2xcap_cli_other_option(cmd, c, argv);
 		}
 		if (bad)
-			return v2x_cli_usage_error(cmd, "invalid value '%s' for --%s", optarg,
+			return v2xcap_cli_usage_error(cmd, "invalid value '%s' for --%s", optarg,
 						   c == 'j' ? "jobs" : longopts[which].name);
 	}
 	if (optind == argc)
-		return v2x_cli_usage_error(cmd, "no capture file given");
+		return v2xcap_cli_usage_error(cmd, "no capture file given");
 	return -1;
 }
 
@@ -174,24 +174,24 @@ static void full_decode(struct v2x_frame *f)
 }
 
 /* One frame into s, in capture order. */
-static void add_frame(struct v2x_stats *s, const struct v2x_capframe *fr,
-		      const struct v2x_frame *f, struct v2x_readerr *rep)
+static void add_frame(struct v2xcap_stats *s, const struct v2xcap_capframe *fr,
+		      const struct v2x_frame *f, struct v2xcap_readerr *rep)
 {
 	if (f->error)
-		v2x_readerr_malformed(rep, fr, f);
-	struct v2x_sample sm = {
+		v2xcap_readerr_malformed(rep, fr, f);
+	struct v2xcap_sample sm = {
 		.ts_us = fr->ts_ns / 1000, .caplen = fr->caplen, .wirelen = fr->origlen,
 	};
-	v2x_stats_add(s, f, &sm);
+	v2xcap_stats_add(s, f, &sm);
 }
 
 /* --decode -j N: parsing and decoding on the threads, the statistics in capture order. */
 struct par_stats {
-	struct v2x_stats *s;
-	struct v2x_readerr *rep;
+	struct v2xcap_stats *s;
+	struct v2xcap_readerr *rep;
 };
 
-static void par_work(void *ctx, struct v2x_par_item *it, struct json_writer *w)
+static void par_work(void *ctx, struct v2xcap_par_item *it, struct json_writer *w)
 {
 	(void)ctx, (void)w;
 	struct v2x_frame *f = it->result;
@@ -199,13 +199,13 @@ static void par_work(void *ctx, struct v2x_par_item *it, struct json_writer *w)
 	full_decode(f);
 }
 
-static bool par_emit(void *ctx, const struct v2x_batch *b)
+static bool par_emit(void *ctx, const struct v2xcap_batch *b)
 {
 	struct par_stats *ps = ctx;
 	for (size_t i = 0; i < b->n; i++) {
-		const struct v2x_par_item *it = &b->items[i];
+		const struct v2xcap_par_item *it = &b->items[i];
 		if (it->error)
-			v2x_readerr_file_error(ps->rep, it->error);
+			v2xcap_readerr_file_error(ps->rep, it->error);
 		else
 			add_frame(ps->s, &it->fr, it->result, ps->rep);
 	}
@@ -214,26 +214,26 @@ static bool par_emit(void *ctx, const struct v2x_batch *b)
 
 /* Reads every frame into s, reporting file-level failures and malformed frames; -1 when
  * the threads could not run (said on stderr). */
-static int analyse(struct v2x_capfile *cf, struct v2x_stats *s, const struct stats_opts *o,
-		   struct v2x_readerr *rep)
+static int analyse(struct v2xcap_capfile *cf, struct v2xcap_stats *s, const struct stats_opts *o,
+		   struct v2xcap_readerr *rep)
 {
 	int rc = 0;
 	if (o->decode && o->threads > 1) {
 		struct par_stats ps = {.s = s, .rep = rep};
-		struct v2x_par_job job = {
+		struct v2xcap_par_job job = {
 			.threads = o->threads, .result_size = sizeof(struct v2x_frame), .ctx = &ps,
 			.work = par_work, .emit = par_emit,
 		};
-		if ((rc = v2x_par_run(cf, &job)) < 0)
+		if ((rc = v2xcap_par_run(cf, &job)) < 0)
 			fprintf(stderr, "v2xcap stats: out of memory or no threads\n");
 	} else {
-		struct v2x_progress prog;
-		struct v2x_capframe fr;
-		enum v2x_cap_result r;
-		v2x_progress_init(&prog);
-		while ((r = v2x_capfile_next(cf, &fr)) != V2X_CAP_END) {
-			if (r == V2X_CAP_ERROR) {
-				v2x_readerr_file_error(rep, v2x_capfile_error(cf));
+		struct v2xcap_progress prog;
+		struct v2xcap_capframe fr;
+		enum v2xcap_cap_result r;
+		v2xcap_progress_init(&prog);
+		while ((r = v2xcap_capfile_next(cf, &fr)) != V2XCAP_CAP_END) {
+			if (r == V2XCAP_CAP_ERROR) {
+				v2xcap_readerr_file_error(rep, v2xcap_capfile_error(cf));
 				continue;
 			}
 			struct v2x_frame f;
@@ -241,58 +241,58 @@ static int analyse(struct v2x_capfile *cf, struct v2x_stats *s, const struct sta
 			if (o->decode)
 				full_decode(&f);
 			add_frame(s, &fr, &f, rep);
-			v2x_progress_tick(&prog, cf);
+			v2xcap_progress_tick(&prog, cf);
 		}
-		v2x_progress_done(&prog, cf);
+		v2xcap_progress_done(&prog, cf);
 	}
-	v2x_readerr_finish(rep);
+	v2xcap_readerr_finish(rep);
 	return rc;
 }
 
-int cmd_stats(const struct v2x_command *cmd, int argc, char **argv)
+int cmd_stats(const struct v2xcap_command *cmd, int argc, char **argv)
 {
-	struct stats_opts o = {.fmt = V2X_FMT_TABLE, .view = V2X_VIEW_TYPE,
-			       .threads = v2x_par_default_threads()};
+	struct stats_opts o = {.fmt = V2XCAP_FMT_TABLE, .view = V2XCAP_VIEW_TYPE,
+			       .threads = v2xcap_par_default_threads()};
 	int rc = parse_args(cmd, argc, argv, &o);
 	if (rc >= 0)
 		return rc;
 	if (o.decode && !j2735dec_edition()) {
 		fprintf(stderr, "v2xcap stats: --decode needs the J2735 decoder; rebuild with "
 				"-DJ2735_ASN1_DIR=<your SAE J2735 ASN.1 dir>\n");
-		return V2X_EXIT_FAILURE;
+		return V2XCAP_EXIT_FAILURE;
 	}
-	struct v2x_stats *s = malloc(sizeof(*s));
-	struct v2x_capfile *cf = v2x_capfile_open(argv + optind, (size_t)(argc - optind));
-	if (!s || !cf || v2x_stats_init(s, &o.filter) < 0) {
+	struct v2xcap_stats *s = malloc(sizeof(*s));
+	struct v2xcap_capfile *cf = v2xcap_capfile_open(argv + optind, (size_t)(argc - optind));
+	if (!s || !cf || v2xcap_stats_init(s, &o.filter) < 0) {
 		fprintf(stderr, "v2xcap stats: out of memory\n");
 		if (cf)
-			v2x_capfile_close(cf);
+			v2xcap_capfile_close(cf);
 		free(s);
-		return V2X_EXIT_FAILURE;
+		return V2XCAP_EXIT_FAILURE;
 	}
-	struct v2x_series_out series;
+	struct v2xcap_series_out series;
 	if (o.interval_us) {
-		v2x_series_begin(&series, stdout, o.fmt, o.interval_us);
-		v2x_stats_set_interval(s, o.interval_us, v2x_series_interval, &series);
+		v2xcap_series_begin(&series, stdout, o.fmt, o.interval_us);
+		v2xcap_stats_set_interval(s, o.interval_us, v2xcap_series_interval, &series);
 	}
-	struct v2x_readerr rep;
-	v2x_readerr_init(&rep, "stats", NULL, NULL);
+	struct v2xcap_readerr rep;
+	v2xcap_readerr_init(&rep, "stats", NULL, NULL);
 	bool failed = analyse(cf, s, &o, &rep) < 0;
-	v2x_stats_finish(s);
+	v2xcap_stats_finish(s);
 	int out_err;
 	if (o.interval_us) {
-		v2x_series_end(&series);
+		v2xcap_series_end(&series);
 		out_err = ferror(stdout);
 	} else {
-		out_err = v2x_output_stats(stdout, o.fmt, o.view, s);
+		out_err = v2xcap_output_stats(stdout, o.fmt, o.view, s);
 	}
 	if (fflush(stdout) != 0)
 		out_err = 1;
 	if (out_err)
 		fprintf(stderr, "v2xcap stats: error writing the output\n");
-	v2x_capfile_close(cf);
-	v2x_stats_free(s);
+	v2xcap_capfile_close(cf);
+	v2xcap_stats_free(s);
 	free(s);
-	rc = v2x_readerr_exit_code(&rep, o.strict);
-	return out_err || failed ? V2X_EXIT_FAILURE : rc;
+	rc = v2xcap_readerr_exit_code(&rep, o.strict);
+	return out_err || failed ? V2XCAP_EXIT_FAILURE : rc;
 }

@@ -9,8 +9,8 @@
 #include "capfile.h"
 #include "json.h"
 
-struct v2x_decoded {
-	/* A malformed frame or message, for v2x_readerr_frame(); why is NULL when the
+struct v2xcap_decoded {
+	/* A malformed frame or message, for v2xcap_readerr_frame(); why is NULL when the
 	 * frame is sound. Static strings. */
 	const char *layer, *why;
 	bool has_json;          /* a J2735 message: one JSON line was written */
@@ -22,7 +22,7 @@ struct v2x_decoded {
 
 /* Writes the frame's JSON line (when it holds a J2735 message) to w and describes it in
  * *d; nothing on stderr (the caller reports d->why in its output order). Thread-safe. */
-void v2x_decode_frame(struct json_writer *w, const struct v2x_capframe *fr,
-		      struct v2x_decoded *d);
+void v2xcap_decode_frame(struct json_writer *w, const struct v2xcap_capframe *fr,
+		      struct v2xcap_decoded *d);
 
 #endif

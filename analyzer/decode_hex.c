@@ -97,7 +97,7 @@ int decode_messages(const char *path, bool raw, bool strict)
 	FILE *in = std_in ? stdin : fopen(path, "rb");
 	if (!in) {
 		fprintf(stderr, "v2xcap decode: %s: %s\n", path, strerror(errno));
-		return V2X_EXIT_FAILURE;
+		return V2XCAP_EXIT_FAILURE;
 	}
 	struct json_writer w;
 	json_init(&w, stdout);
@@ -145,7 +145,7 @@ int decode_messages(const char *path, bool raw, bool strict)
 			bad += !decode_one(&w, path, n, buf, (size_t)k);
 		}
 	}
-	int rc = ferror(in) ? V2X_EXIT_FAILURE : V2X_EXIT_OK;
+	int rc = ferror(in) ? V2XCAP_EXIT_FAILURE : V2XCAP_EXIT_OK;
 	if (rc)
 		fprintf(stderr, "v2xcap decode: %s: read error\n", path);
 	json_flush(&w);
@@ -154,10 +154,10 @@ int decode_messages(const char *path, bool raw, bool strict)
 	if (!std_in)
 		fclose(in);
 	if (bad && strict)
-		rc = V2X_EXIT_FAILURE;
+		rc = V2XCAP_EXIT_FAILURE;
 	if (ferror(stdout)) {
 		fprintf(stderr, "v2xcap decode: error writing the output\n");
-		rc = V2X_EXIT_FAILURE;
+		rc = V2XCAP_EXIT_FAILURE;
 	}
 	return rc;
 }

@@ -1,6 +1,6 @@
 /* `v2xcap decode --hex` / `--raw`: messages without a capture around them. */
-#ifndef V2X_DECODE_HEX_H
-#define V2X_DECODE_HEX_H
+#ifndef V2XCAP_DECODE_HEX_H
+#define V2XCAP_DECODE_HEX_H
 
 #include <stdbool.h>
 

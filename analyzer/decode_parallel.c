@@ -22,8 +22,8 @@ enum state { FREE, FILLED, WORKING, DONE };
 struct batch {
 	enum state state;
 	uint64_t seq;
-	struct v2x_batch pub;
-	struct v2x_par_item items[BATCH_FRAMES];
+	struct v2xcap_batch pub;
+	struct v2xcap_par_item items[BATCH_FRAMES];
 	size_t *data_off;          /* per item, while filling: data may move on realloc */
 	uint8_t *data;
 	size_t data_len, data_cap;
@@ -34,8 +34,8 @@ struct batch {
 };
 
 struct pipe {
-	const struct v2x_par_job *job;
-	struct v2x_capfile *cf;
+	const struct v2xcap_par_job *job;
+	struct v2xcap_capfile *cf;
 	pthread_mutex_t mu;
 	pthread_cond_t to_reader, to_workers, to_caller;
 	struct batch *b;
@@ -55,10 +55,10 @@ static struct batch *find(struct pipe *p, enum state st, uint64_t seq, bool any_
 }
 
 /* Copies one frame (or error) into b; -1 when out of memory. */
-static int batch_add(struct batch *b, const struct v2x_capframe *fr, const char *error,
+static int batch_add(struct batch *b, const struct v2xcap_capframe *fr, const char *error,
 		     size_t result_size)
 {
-	struct v2x_par_item *it = &b->items[b->pub.n];
+	struct v2xcap_par_item *it = &b->items[b->pub.n];
 	size_t need = error ? strlen(error) + 1 : fr->caplen;
 	if (b->data_len + need > b->data_cap) {
 		size_t cap = b->data_cap ? b->data_cap : BATCH_OCTETS;
@@ -71,7 +71,7 @@ static int batch_add(struct batch *b, const struct v2x_capframe *fr, const char 
 		b->data_cap = cap;
 	}
 	memcpy(b->data + b->data_len, error ? (const void *)error : fr->data, need);
-	it->fr = error ? (struct v2x_capframe){0} : *fr;
+	it->fr = error ? (struct v2xcap_capframe){0} : *fr;
 	it->error = error; /* made to point into data when the batch is complete */
 	it->result = b->results + b->pub.n * result_size;
 	b->data_off[b->pub.n++] = b->data_len;
@@ -82,7 +82,7 @@ static int batch_add(struct batch *b, const struct v2x_capframe *fr, const char 
 static void batch_seal(struct batch *b, size_t result_size)
 {
 	for (size_t i = 0; i < b->pub.n; i++) {
-		struct v2x_par_item *it = &b->items[i];
+		struct v2xcap_par_item *it = &b->items[i];
 		if (it->error)
 			it->error = (const char *)b->data + b->data_off[i];
 		else
@@ -95,12 +95,12 @@ static void *reader(void *arg)
 {
 	struct pipe *p = arg;
 	size_t rs = p->job->result_size;
-	struct v2x_progress prog;
-	struct v2x_capframe fr;
-	enum v2x_cap_result r = V2X_CAP_FRAME;
+	struct v2xcap_progress prog;
+	struct v2xcap_capframe fr;
+	enum v2xcap_cap_result r = V2XCAP_CAP_FRAME;
 	bool failed = false;
-	v2x_progress_init(&prog);
-	while (r != V2X_CAP_END && !failed) {
+	v2xcap_progress_init(&prog);
+	while (r != V2XCAP_CAP_END && !failed) {
 		pthread_mutex_lock(&p->mu);
 		struct batch *b;
 		while (!p->stop && !(b = find(p, FREE, 0, true)))
@@ -112,13 +112,13 @@ static void *reader(void *arg)
 		b->pub.n = 0;
 		b->data_len = 0;
 		while (b->pub.n < BATCH_FRAMES && b->data_len < BATCH_OCTETS &&
-		       (r = v2x_capfile_next(p->cf, &fr)) != V2X_CAP_END) {
-			const char *err = r == V2X_CAP_ERROR ? v2x_capfile_error(p->cf) : NULL;
+		       (r = v2xcap_capfile_next(p->cf, &fr)) != V2XCAP_CAP_END) {
+			const char *err = r == V2XCAP_CAP_ERROR ? v2xcap_capfile_error(p->cf) : NULL;
 			if (batch_add(b, &fr, err, rs) < 0) {
 				failed = true;
 				break;
 			}
-			v2x_progress_tick(&prog, p->cf);
+			v2xcap_progress_tick(&prog, p->cf);
 		}
 		batch_seal(b, rs);
 		pthread_mutex_lock(&p->mu);
@@ -129,7 +129,7 @@ static void *reader(void *arg)
 		}
 		pthread_mutex_unlock(&p->mu);
 	}
-	v2x_progress_done(&prog, p->cf);
+	v2xcap_progress_done(&prog, p->cf);
 	pthread_mutex_lock(&p->mu);
 	p->eof = true;
 	if (failed) /* out of memory: what was read is still emitted, then the caller says so */
@@ -220,7 +220,7 @@ static int alloc_batches(struct pipe *p, unsigned threads, size_t rs)
 	return 0;
 }
 
-int v2x_par_run(struct v2x_capfile *cf, const struct v2x_par_job *job)
+int v2xcap_par_run(struct v2xcap_capfile *cf, const struct v2xcap_par_job *job)
 {
 	struct pipe p = {.job = job, .cf = cf};
 	unsigned n = job->threads ? job->threads : 1;
@@ -282,13 +282,13 @@ out:
 	return rc;
 }
 
-unsigned v2x_par_default_threads(void)
+unsigned v2xcap_par_default_threads(void)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
 	return n < 1 ? 1 : n > 256 ? 256 : (unsigned)n;
 }
 
-int v2x_par_parse_threads(const char *arg, unsigned *threads)
+int v2xcap_par_parse_threads(const char *arg, unsigned *threads)
 {
 	char *end;
 	errno = 0;

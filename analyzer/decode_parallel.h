@@ -17,38 +17,38 @@
 #include "json.h"
 
 /* One event of the capture in reading order: a frame, or a read error. */
-struct v2x_par_item {
-	struct v2x_capframe fr;  /* fr.data points into the batch */
-	const char *error;       /* not NULL: a V2X_CAP_ERROR, v2x_capfile_error()'s text */
+struct v2xcap_par_item {
+	struct v2xcap_capframe fr;  /* fr.data points into the batch */
+	const char *error;       /* not NULL: a V2XCAP_CAP_ERROR, v2xcap_capfile_error()'s text */
 	void *result;            /* result_size octets for work() to fill */
 };
 
-struct v2x_batch {
+struct v2xcap_batch {
 	size_t n;
-	struct v2x_par_item *items;
+	struct v2xcap_par_item *items;
 	/* What work() wrote through its json_writer, in item order. */
 	const char *out;
 	size_t out_len;
 };
 
-struct v2x_par_job {
+struct v2xcap_par_job {
 	unsigned threads;        /* worker threads, >= 1 */
 	size_t result_size;      /* per item, zeroed before work() */
 	void *ctx;
 	/* On a worker thread, for each frame (not for errors). w is held (json_init_held)
 	 * over the batch's output; after json_flush(w), ftello(w->out) is its length. */
-	void (*work)(void *ctx, struct v2x_par_item *it, struct json_writer *w);
+	void (*work)(void *ctx, struct v2xcap_par_item *it, struct json_writer *w);
 	/* On the calling thread, batches in reading order; false stops the reading. */
-	bool (*emit)(void *ctx, const struct v2x_batch *b);
+	bool (*emit)(void *ctx, const struct v2xcap_batch *b);
 };
 
 /* Reads cf to its end (or until emit() returns false) through the job; 0, or -1 when
  * out of memory or a thread could not be started (nothing was emitted then). */
-int v2x_par_run(struct v2x_capfile *cf, const struct v2x_par_job *job);
+int v2xcap_par_run(struct v2xcap_capfile *cf, const struct v2xcap_par_job *job);
 
 /* -j's default: the online CPUs. */
-unsigned v2x_par_default_threads(void);
+unsigned v2xcap_par_default_threads(void);
 /* "N" (1..256) into *threads; -1 when not a number in range. */
-int v2x_par_parse_threads(const char *arg, unsigned *threads);
+int v2xcap_par_parse_threads(const char *arg, unsigned *threads);
 
 #endif

@@ -10,13 +10,13 @@
 #include "sink.h"
 
 struct rec {
-	struct v2x_decoded d;
+	struct v2xcap_decoded d;
 	size_t off, len;           /* the JSON line in the batch output */
 };
 
 struct run {
-	struct v2x_sink *sink;     /* NULL: stdout */
-	struct v2x_readerr *rep;
+	struct v2xcap_sink *sink;     /* NULL: stdout */
+	struct v2xcap_readerr *rep;
 	const char *out;           /* the batch being emitted: its output, */
 	size_t done, pos;          /* how much of it is on stdout, the end of the lines so far */
 	bool failed;
@@ -30,12 +30,12 @@ static void on_sigint(int sig)
 	interrupted = 1;
 }
 
-static void work(void *ctx, struct v2x_par_item *it, struct json_writer *w)
+static void work(void *ctx, struct v2xcap_par_item *it, struct json_writer *w)
 {
 	(void)ctx;
 	struct rec *r = it->result;
 	r->off = (size_t)ftello(w->out) + w->len;
-	v2x_decode_frame(w, &it->fr, &r->d);
+	v2xcap_decode_frame(w, &it->fr, &r->d);
 	r->len = (size_t)ftello(w->out) + w->len - r->off;
 }
 
@@ -50,28 +50,28 @@ static void flush_lines(void *ctx)
 
 /* In capture order: records to the sink, or the batch's output to stdout in as few writes
  * as the stderr messages between its lines allow. */
-static bool emit(void *ctx, const struct v2x_batch *b)
+static bool emit(void *ctx, const struct v2xcap_batch *b)
 {
 	struct run *run = ctx;
 	run->out = b->out;
 	run->done = run->pos = 0;
 	for (size_t i = 0; i < b->n; i++) {
-		const struct v2x_par_item *it = &b->items[i];
+		const struct v2xcap_par_item *it = &b->items[i];
 		const struct rec *r = it->result;
 		if (it->error) {
-			v2x_readerr_file_error(run->rep, it->error);
+			v2xcap_readerr_file_error(run->rep, it->error);
 			continue;
 		}
 		run->pos = r->off + r->len;
 		if (run->sink && r->d.has_json) {
-			struct v2x_record rec = {&it->fr, &r->d, b->out + r->off, r->len};
+			struct v2xcap_record rec = {&it->fr, &r->d, b->out + r->off, r->len};
 			if (run->sink->put(run->sink->ctx, &rec) < 0) {
 				run->failed = true;
 				return false;
 			}
 		}
 		if (r->d.why)
-			v2x_readerr_frame(run->rep, &it->fr, r->d.layer, r->d.why);
+			v2xcap_readerr_frame(run->rep, &it->fr, r->d.layer, r->d.why);
 	}
 	run->pos = b->out_len;
 	flush_lines(run);
@@ -80,14 +80,14 @@ static bool emit(void *ctx, const struct v2x_batch *b)
 	return !interrupted;
 }
 
-int v2x_decode_scaled(struct v2x_capfile *cf, const struct v2x_scale_opts *o,
-		      struct v2x_readerr *rep, char *const *inputs, size_t n_inputs)
+int v2xcap_decode_scaled(struct v2xcap_capfile *cf, const struct v2xcap_scale_opts *o,
+		      struct v2xcap_readerr *rep, char *const *inputs, size_t n_inputs)
 {
-	struct v2x_sink sink;
+	struct v2xcap_sink sink;
 	struct run run = {.rep = rep};
 	if (o->kafka || o->partition) {
-		int r = o->kafka ? v2x_sink_kafka_open(&sink, o)
-				 : v2x_sink_partition_open(&sink, o, inputs, n_inputs);
+		int r = o->kafka ? v2xcap_sink_kafka_open(&sink, o)
+				 : v2xcap_sink_partition_open(&sink, o, inputs, n_inputs);
 		if (r < 0)
 			return -1;
 		run.sink = &sink;
@@ -101,11 +101,11 @@ int v2x_decode_scaled(struct v2x_capfile *cf, const struct v2x_scale_opts *o,
 	sigemptyset(&sa.sa_mask);
 	if (run.sink)
 		sigaction(SIGINT, &sa, &old);
-	struct v2x_par_job job = {
+	struct v2xcap_par_job job = {
 		.threads = o->threads, .result_size = sizeof(struct rec), .ctx = &run,
 		.work = work, .emit = emit,
 	};
-	if (v2x_par_run(cf, &job) < 0) {
+	if (v2xcap_par_run(cf, &job) < 0) {
 		fprintf(stderr, "v2xcap decode: out of memory or no threads\n");
 		run.failed = true;
 	}

@@ -14,7 +14,7 @@
 /* Synopsis lines: each is one form of the command ("v2xcap NAME ..."), except a line that
  * starts with a space, which continues the form above. */
 #define ROW(name, usage, help) {#name, usage, cmd_##name, help, cmd_##name##_options}
-static const struct v2x_command commands[] = {
+static const struct v2xcap_command commands[] = {
 	ROW(dump, "[--strict] [--] FILE...",
 	    "print one line per frame with the layers found"),
 	ROW(stats, "[--format table|csv|json] [--by type|psid|channel|sender|bsm]\n"
@@ -50,7 +50,7 @@ static const struct v2x_command commands[] = {
 #define N_COMMANDS (sizeof(commands) / sizeof(commands[0]))
 
 /* The synopsis: "usage: v2xcap NAME ..." and its other forms. */
-static void print_synopsis(const struct v2x_command *cmd, FILE *out)
+static void print_synopsis(const struct v2xcap_command *cmd, FILE *out)
 {
 	int indent = (int)strlen("usage: v2xcap ") + (int)strlen(cmd->name);
 	const char *line = cmd->usage;
@@ -69,13 +69,13 @@ static void print_synopsis(const struct v2x_command *cmd, FILE *out)
 	}
 }
 
-void v2x_cli_usage(const struct v2x_command *cmd, FILE *out)
+void v2xcap_cli_usage(const struct v2xcap_command *cmd, FILE *out)
 {
 	print_synopsis(cmd, out);
 	fprintf(out, "  %s\n%s", cmd->help, cmd->options);
 }
 
-int v2x_cli_usage_error(const struct v2x_command *cmd, const char *fmt, ...)
+int v2xcap_cli_usage_error(const struct v2xcap_command *cmd, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -85,21 +85,21 @@ int v2x_cli_usage_error(const struct v2x_command *cmd, const char *fmt, ...)
 	va_end(ap);
 	print_synopsis(cmd, stderr);
 	fprintf(stderr, "'v2xcap %s --help' shows the options.\n", cmd->name);
-	return V2X_EXIT_USAGE;
+	return V2XCAP_EXIT_USAGE;
 }
 
-int v2x_cli_other_option(const struct v2x_command *cmd, int c, char **argv)
+int v2xcap_cli_other_option(const struct v2xcap_command *cmd, int c, char **argv)
 {
 	const char *arg = argv[optind - 1];
 	if (c == 'h') {
-		v2x_cli_usage(cmd, stdout);
-		return V2X_EXIT_OK;
+		v2xcap_cli_usage(cmd, stdout);
+		return V2XCAP_EXIT_OK;
 	}
 	if (c == ':')
-		return v2x_cli_usage_error(cmd, "option '%s' needs a value", arg);
+		return v2xcap_cli_usage_error(cmd, "option '%s' needs a value", arg);
 	if (optopt && arg[0] == '-' && arg[1] != '-')
-		return v2x_cli_usage_error(cmd, "unknown option '-%c'", optopt);
-	return v2x_cli_usage_error(cmd, "unknown option '%s'", arg);
+		return v2xcap_cli_usage_error(cmd, "unknown option '-%c'", optopt);
+	return v2xcap_cli_usage_error(cmd, "unknown option '%s'", arg);
 }
 
 /* --j2735-psid LIST, taken out of argv wherever it stands (before or after the command):
@@ -161,24 +161,24 @@ int main(int argc, char **argv)
 {
 	argc = take_j2735_psids(argc, argv);
 	if (argc < 0)
-		return V2X_EXIT_USAGE;
+		return V2XCAP_EXIT_USAGE;
 	if (argc < 2) {
 		print_help(stderr);
-		return V2X_EXIT_USAGE;
+		return V2XCAP_EXIT_USAGE;
 	}
 	if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
 		print_version();
-		return V2X_EXIT_OK;
+		return V2XCAP_EXIT_OK;
 	}
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
 	    strcmp(argv[1], "help") == 0) {
 		print_help(stdout);
-		return V2X_EXIT_OK;
+		return V2XCAP_EXIT_OK;
 	}
 	for (size_t i = 0; i < N_COMMANDS; i++)
 		if (strcmp(commands[i].name, argv[1]) == 0)
 			return commands[i].run(&commands[i], argc - 1, argv + 1);
 	fprintf(stderr, "v2xcap: unknown command '%s'\n", argv[1]);
 	print_help(stderr);
-	return V2X_EXIT_USAGE;
+	return V2XCAP_EXIT_USAGE;
 }

@@ -76,10 +76,10 @@ static void sheet_print_csv(FILE *out, const struct sheet *sh)
 }
 
 /* A min/mean/max triple into three cells; empty (CSV) or "-" (table) without samples. */
-static void cells_minmax(char (*c)[CELL], const struct v2x_minmax *m, enum v2x_format fmt)
+static void cells_minmax(char (*c)[CELL], const struct v2xcap_minmax *m, enum v2xcap_format fmt)
 {
 	if (m->n == 0) {
-		const char *none = fmt == V2X_FMT_CSV ? "" : "-";
+		const char *none = fmt == V2XCAP_FMT_CSV ? "" : "-";
 		cell(c[0], "%s", none);
 		cell(c[1], "%s", none);
 		cell(c[2], "%s", none);
@@ -95,50 +95,50 @@ static double share(uint64_t part, uint64_t whole)
 	return whole ? (double)part / (double)whole : 0.0;
 }
 
-static double rate(uint64_t n, const struct v2x_stats *s)
+static double rate(uint64_t n, const struct v2xcap_stats *s)
 {
-	double span = v2x_stats_span_s(s);
+	double span = v2xcap_stats_span_s(s);
 	return span > 0 ? (double)n / span : 0.0;
 }
 
 /* A message type the build's schema does not decode in full: "not in this edition" ... */
-static const char *type_note(enum v2x_dimension d, uint64_t key)
+static const char *type_note(enum v2xcap_dimension d, uint64_t key)
 {
-	return d == V2X_BY_TYPE && key <= 32767 ? j2735dec_id_note((long)key) : NULL;
+	return d == V2XCAP_BY_TYPE && key <= 32767 ? j2735dec_id_note((long)key) : NULL;
 }
 
 /* A ratio (share, loss): as a number in CSV (the same as in JSON), as a percentage in the
  * table, under the same column name. */
-static void cell_ratio(char *c, double ratio, enum v2x_format fmt)
+static void cell_ratio(char *c, double ratio, enum v2xcap_format fmt)
 {
-	if (fmt == V2X_FMT_CSV)
+	if (fmt == V2XCAP_FMT_CSV)
 		cell(c, "%.4f", ratio);
 	else
 		cell(c, "%.1f%%", 100.0 * ratio);
 }
 
 /* Column names shared by the table and CSV; the first is the dimension's. */
-static const char *const dim_column[V2X_N_DIMS] = {"type", "psid", "channel_mhz", "sender"};
+static const char *const dim_column[V2XCAP_N_DIMS] = {"type", "psid", "channel_mhz", "sender"};
 
-static int print_groups(FILE *out, enum v2x_format fmt, enum v2x_dimension d,
-			const struct v2x_stats *s)
+static int print_groups(FILE *out, enum v2xcap_format fmt, enum v2xcap_dimension d,
+			const struct v2xcap_stats *s)
 {
 	const char *const head[14] = {
 		dim_column[d], "frames", "share", "rate_per_s", "bytes_min", "bytes_mean",
 		"bytes_max", "rssi_min_dbm", "rssi_mean_dbm", "rssi_max_dbm", "signed",
 		"unsigned", "encrypted", "errors",
 	};
-	const struct v2x_group **g = malloc(V2X_STATS_MAX_GROUPS * sizeof(*g));
+	const struct v2xcap_group **g = malloc(V2XCAP_STATS_MAX_GROUPS * sizeof(*g));
 	struct sheet sh;
-	if (!g || sheet_init(&sh, head, 14, V2X_STATS_MAX_GROUPS) < 0) {
+	if (!g || sheet_init(&sh, head, 14, V2XCAP_STATS_MAX_GROUPS) < 0) {
 		free(g);
 		return -1;
 	}
-	size_t n = v2x_stats_groups(s, d, g, V2X_STATS_MAX_GROUPS);
+	size_t n = v2xcap_stats_groups(s, d, g, V2XCAP_STATS_MAX_GROUPS);
 	for (size_t i = 0; i < n; i++) {
 		char (*c)[CELL] = sheet_row(&sh);
 		char name[CELL];
-		cell(c[0], "%s", v2x_stats_key_name(d, g[i]->key, name, sizeof(name)));
+		cell(c[0], "%s", v2xcap_stats_key_name(d, g[i]->key, name, sizeof(name)));
 		cell(c[1], "%" PRIu64, g[i]->frames);
 		cell_ratio(c[2], share(g[i]->frames, s->wsmp), fmt);
 		cell(c[3], "%.2f", rate(g[i]->frames, s));
@@ -149,7 +149,7 @@ static int print_groups(FILE *out, enum v2x_format fmt, enum v2x_dimension d,
 		cell(c[12], "%" PRIu64, g[i]->encrypted);
 		cell(c[13], "%" PRIu64, g[i]->errors);
 	}
-	if (fmt == V2X_FMT_CSV) {
+	if (fmt == V2XCAP_FMT_CSV) {
 		sheet_print_csv(out, &sh);
 	} else {
 		sheet_print_table(out, &sh);
@@ -158,7 +158,7 @@ static int print_groups(FILE *out, enum v2x_format fmt, enum v2x_dimension d,
 			char name[CELL];
 			if (note)
 				fprintf(out, "%s: %s (J2735 schema %s)\n",
-					v2x_stats_key_name(d, g[i]->key, name, sizeof(name)), note,
+					v2xcap_stats_key_name(d, g[i]->key, name, sizeof(name)), note,
 					j2735dec_edition());
 		}
 	}
@@ -173,46 +173,46 @@ static const char *const bsm_head[14] = {
 	"age_mean_ms", "age_max_ms", "clock",
 };
 
-static void cell_ms(char *c, int64_t us, enum v2x_format fmt)
+static void cell_ms(char *c, int64_t us, enum v2xcap_format fmt)
 {
 	if (us < 0)
-		cell(c, "%s", fmt == V2X_FMT_CSV ? "" : "-");
+		cell(c, "%s", fmt == V2XCAP_FMT_CSV ? "" : "-");
 	else
 		cell(c, "%.1f", (double)us / 1000.0);
 }
 
-static double loss_ratio(const struct v2x_bsm_sender *b)
+static double loss_ratio(const struct v2xcap_bsm_sender *b)
 {
 	return share(b->lost, b->lost + b->messages);
 }
 
-static int print_bsm(FILE *out, enum v2x_format fmt, const struct v2x_stats *s)
+static int print_bsm(FILE *out, enum v2xcap_format fmt, const struct v2xcap_stats *s)
 {
-	const struct v2x_bsm_sender **b = malloc(V2X_STATS_MAX_BSM_SENDERS * sizeof(*b));
+	const struct v2xcap_bsm_sender **b = malloc(V2XCAP_STATS_MAX_BSM_SENDERS * sizeof(*b));
 	struct sheet sh;
-	if (!b || sheet_init(&sh, bsm_head, 14, V2X_STATS_MAX_BSM_SENDERS) < 0) {
+	if (!b || sheet_init(&sh, bsm_head, 14, V2XCAP_STATS_MAX_BSM_SENDERS) < 0) {
 		free(b);
 		return -1;
 	}
-	size_t n = v2x_stats_bsm_senders(s, b, V2X_STATS_MAX_BSM_SENDERS);
+	size_t n = v2xcap_stats_bsm_senders(s, b, V2XCAP_STATS_MAX_BSM_SENDERS);
 	for (size_t i = 0; i < n; i++) {
 		char (*c)[CELL] = sheet_row(&sh);
-		double hz = v2x_bsm_rate(b[i]);
+		double hz = v2xcap_bsm_rate(b[i]);
 		cell(c[0], "%08" PRIX32, b[i]->id);
 		cell(c[1], "%" PRIu64, b[i]->messages);
 		cell(c[2], "%.2f", hz);
 		cell_ratio(c[3], hz / NOMINAL_BSM_HZ, fmt);
-		cell_ms(c[4], v2x_bsm_iat_percentile(b[i], 50), fmt);
-		cell_ms(c[5], v2x_bsm_iat_percentile(b[i], 95), fmt);
+		cell_ms(c[4], v2xcap_bsm_iat_percentile(b[i], 50), fmt);
+		cell_ms(c[5], v2xcap_bsm_iat_percentile(b[i], 95), fmt);
 		cell_ms(c[6], b[i]->messages > 1 ? b[i]->iat_max_us : -1, fmt);
 		cell(c[7], "%" PRIu64, b[i]->lost);
 		cell_ratio(c[8], loss_ratio(b[i]), fmt);
 		cell(c[9], "%" PRIu64, b[i]->duplicates);
 		cells_minmax(c + 10, &b[i]->age_ms, fmt);
 		cell(c[13], "%s", b[i]->age_ms.n == 0 ? "-" :
-			 v2x_bsm_unsynchronised(b[i]) ? "unsync" : "ok");
+			 v2xcap_bsm_unsynchronised(b[i]) ? "unsync" : "ok");
 	}
-	if (fmt == V2X_FMT_CSV)
+	if (fmt == V2XCAP_FMT_CSV)
 		sheet_print_csv(out, &sh);
 	else
 		sheet_print_table(out, &sh);
@@ -233,10 +233,10 @@ static void format_utc(char *buf, size_t len, int64_t us)
 	snprintf(buf + n, len - n, ".%03dZ", (int)((us - (int64_t)t * 1000000) / 1000));
 }
 
-static void print_summary(FILE *out, const struct v2x_stats *s)
+static void print_summary(FILE *out, const struct v2xcap_stats *s)
 {
 	uint64_t nonwsmp = 0;
-	for (int r = 0; r < V2X_NONWSMP_N; r++)
+	for (int r = 0; r < V2XCAP_NONWSMP_N; r++)
 		nonwsmp += s->nonwsmp[r];
 	fprintf(out, "frames %" PRIu64 ": WSMP %" PRIu64 ", not WSMP %" PRIu64, s->frames,
 		s->wsmp, nonwsmp);
@@ -250,14 +250,14 @@ static void print_summary(FILE *out, const struct v2x_stats *s)
 		char a[40], b[40];
 		format_utc(a, sizeof(a), s->first_us);
 		format_utc(b, sizeof(b), s->last_us);
-		fprintf(out, "; span %.3f s (%s .. %s)", v2x_stats_span_s(s), a, b);
+		fprintf(out, "; span %.3f s (%s .. %s)", v2xcap_stats_span_s(s), a, b);
 	}
 	fputc('\n', out);
 	if (nonwsmp) {
 		fprintf(out, "not WSMP:");
-		for (int r = 0; r < V2X_NONWSMP_N; r++)
+		for (int r = 0; r < V2XCAP_NONWSMP_N; r++)
 			if (s->nonwsmp[r])
-				fprintf(out, " %s %" PRIu64, v2x_nonwsmp_name((enum v2x_nonwsmp)r),
+				fprintf(out, " %s %" PRIu64, v2xcap_nonwsmp_name((enum v2xcap_nonwsmp)r),
 					s->nonwsmp[r]);
 		fputc('\n', out);
 	}
@@ -271,34 +271,34 @@ static void print_summary(FILE *out, const struct v2x_stats *s)
 	}
 }
 
-static void print_overflow(FILE *out, const struct v2x_stats *s)
+static void print_overflow(FILE *out, const struct v2xcap_stats *s)
 {
-	for (int d = 0; d < V2X_N_DIMS; d++)
+	for (int d = 0; d < V2XCAP_N_DIMS; d++)
 		if (s->dims[d].overflow)
 			fprintf(out, "note: %" PRIu64 " frames beyond the %d-%s table cap\n",
-				s->dims[d].overflow, V2X_STATS_MAX_GROUPS,
-				v2x_dimension_name((enum v2x_dimension)d));
+				s->dims[d].overflow, V2XCAP_STATS_MAX_GROUPS,
+				v2xcap_dimension_name((enum v2xcap_dimension)d));
 	if (s->bsm.overflow)
 		fprintf(out, "note: %" PRIu64 " BSMs beyond the %d-sender cap\n", s->bsm.overflow,
-			V2X_STATS_MAX_BSM_SENDERS);
+			V2XCAP_STATS_MAX_BSM_SENDERS);
 	if (s->bsm.unreadable)
 		fprintf(out, "note: %" PRIu64 " BSMs too short for their core data\n",
 			s->bsm.unreadable);
 }
 
-static int print_table(FILE *out, enum v2x_view view, const struct v2x_stats *s)
+static int print_table(FILE *out, enum v2xcap_view view, const struct v2xcap_stats *s)
 {
 	print_summary(out, s);
 	fputc('\n', out);
-	if (view == V2X_VIEW_BSM) {
-		if (print_bsm(out, V2X_FMT_TABLE, s) < 0)
+	if (view == V2XCAP_VIEW_BSM) {
+		if (print_bsm(out, V2XCAP_FMT_TABLE, s) < 0)
 			return -1;
 	} else {
-		if (print_groups(out, V2X_FMT_TABLE, (enum v2x_dimension)view, s) < 0)
+		if (print_groups(out, V2XCAP_FMT_TABLE, (enum v2xcap_dimension)view, s) < 0)
 			return -1;
 		if (s->bsm.n) {
 			fprintf(out, "\nBSM senders (TemporaryID)\n");
-			if (print_bsm(out, V2X_FMT_TABLE, s) < 0)
+			if (print_bsm(out, V2XCAP_FMT_TABLE, s) < 0)
 				return -1;
 		}
 	}
@@ -308,7 +308,7 @@ static int print_table(FILE *out, enum v2x_view view, const struct v2x_stats *s)
 
 /* JSON, through the project's JSON writer */
 
-static void json_minmax(struct json_writer *w, const char *name, const struct v2x_minmax *m)
+static void json_minmax(struct json_writer *w, const char *name, const struct v2xcap_minmax *m)
 {
 	json_key(w, name);
 	if (m->n == 0) {
@@ -347,18 +347,18 @@ static void json_ms_field(struct json_writer *w, const char *key, int64_t us)
 		json_double(w, (double)us / 1000.0, 3);
 }
 
-static int json_groups(struct json_writer *w, enum v2x_dimension d, const struct v2x_stats *s)
+static int json_groups(struct json_writer *w, enum v2xcap_dimension d, const struct v2xcap_stats *s)
 {
-	const struct v2x_group **g = malloc(V2X_STATS_MAX_GROUPS * sizeof(*g));
+	const struct v2xcap_group **g = malloc(V2XCAP_STATS_MAX_GROUPS * sizeof(*g));
 	if (!g)
 		return -1;
-	size_t n = v2x_stats_groups(s, d, g, V2X_STATS_MAX_GROUPS);
+	size_t n = v2xcap_stats_groups(s, d, g, V2XCAP_STATS_MAX_GROUPS);
 	char name[CELL];
-	snprintf(name, sizeof(name), "by_%s", v2x_dimension_name(d));
+	snprintf(name, sizeof(name), "by_%s", v2xcap_dimension_name(d));
 	json_key(w, name);
 	json_begin_array(w);
 	for (size_t i = 0; i < n; i++) {
-		const char *key = v2x_stats_key_name(d, g[i]->key, name, sizeof(name));
+		const char *key = v2xcap_stats_key_name(d, g[i]->key, name, sizeof(name));
 		json_begin_object(w);
 		json_key(w, "key");
 		json_string(w, key);
@@ -384,23 +384,23 @@ static int json_groups(struct json_writer *w, enum v2x_dimension d, const struct
 		json_end_object(w);
 	}
 	json_end_array(w);
-	snprintf(name, sizeof(name), "overflow_%s", v2x_dimension_name(d));
+	snprintf(name, sizeof(name), "overflow_%s", v2xcap_dimension_name(d));
 	json_uint_field(w, name, s->dims[d].overflow);
 	free(g);
 	return 0;
 }
 
-static int json_bsm(struct json_writer *w, const struct v2x_stats *s)
+static int json_bsm(struct json_writer *w, const struct v2xcap_stats *s)
 {
-	const struct v2x_bsm_sender **b = malloc(V2X_STATS_MAX_BSM_SENDERS * sizeof(*b));
+	const struct v2xcap_bsm_sender **b = malloc(V2XCAP_STATS_MAX_BSM_SENDERS * sizeof(*b));
 	if (!b)
 		return -1;
-	size_t n = v2x_stats_bsm_senders(s, b, V2X_STATS_MAX_BSM_SENDERS);
+	size_t n = v2xcap_stats_bsm_senders(s, b, V2XCAP_STATS_MAX_BSM_SENDERS);
 	json_key(w, "bsm_senders");
 	json_begin_array(w);
 	for (size_t i = 0; i < n; i++) {
 		char id[9];
-		double hz = v2x_bsm_rate(b[i]);
+		double hz = v2xcap_bsm_rate(b[i]);
 		snprintf(id, sizeof(id), "%08" PRIX32, b[i]->id);
 		json_begin_object(w);
 		json_key(w, "temporary_id");
@@ -410,8 +410,8 @@ static int json_bsm(struct json_writer *w, const struct v2x_stats *s)
 		json_double_field(w, "rate_ratio_to_10hz", hz / NOMINAL_BSM_HZ);
 		json_key(w, "iat_ms");
 		json_begin_object(w);
-		json_ms_field(w, "p50", v2x_bsm_iat_percentile(b[i], 50));
-		json_ms_field(w, "p95", v2x_bsm_iat_percentile(b[i], 95));
+		json_ms_field(w, "p50", v2xcap_bsm_iat_percentile(b[i], 50));
+		json_ms_field(w, "p95", v2xcap_bsm_iat_percentile(b[i], 95));
 		json_ms_field(w, "max", b[i]->messages > 1 ? b[i]->iat_max_us : -1);
 		json_end_object(w);
 		json_uint_field(w, "msgcnt_lost", b[i]->lost);
@@ -419,7 +419,7 @@ static int json_bsm(struct json_writer *w, const struct v2x_stats *s)
 		json_uint_field(w, "duplicates", b[i]->duplicates);
 		json_minmax(w, "age_ms", &b[i]->age_ms);
 		json_key(w, "unsynchronised");
-		json_bool(w, v2x_bsm_unsynchronised(b[i]));
+		json_bool(w, v2xcap_bsm_unsynchronised(b[i]));
 		json_end_object(w);
 	}
 	json_end_array(w);
@@ -429,7 +429,7 @@ static int json_bsm(struct json_writer *w, const struct v2x_stats *s)
 	return 0;
 }
 
-static int print_json(FILE *out, const struct v2x_stats *s)
+static int print_json(FILE *out, const struct v2xcap_stats *s)
 {
 	struct json_writer w;
 	json_init(&w, out);
@@ -461,19 +461,19 @@ static int print_json(FILE *out, const struct v2x_stats *s)
 		json_double(&w, (double)s->last_us / 1e6, 6);
 	else
 		json_null(&w);
-	json_double_field(&w, "span_s", v2x_stats_span_s(s));
+	json_double_field(&w, "span_s", v2xcap_stats_span_s(s));
 	json_key(&w, "not_wsmp");
 	json_begin_object(&w);
-	for (int r = 0; r < V2X_NONWSMP_N; r++)
-		json_uint_field(&w, v2x_nonwsmp_name((enum v2x_nonwsmp)r), s->nonwsmp[r]);
+	for (int r = 0; r < V2XCAP_NONWSMP_N; r++)
+		json_uint_field(&w, v2xcap_nonwsmp_name((enum v2xcap_nonwsmp)r), s->nonwsmp[r]);
 	json_end_object(&w);
 	json_key(&w, "encapsulation");
 	json_begin_object(&w);
 	for (int e = 0; e < V2X_ENCAP_COUNT; e++)
 		json_uint_field(&w, v2x_encap_name((enum v2x_encap)e), s->encap[e]);
 	json_end_object(&w);
-	for (int d = 0; d < V2X_N_DIMS; d++)
-		if (json_groups(&w, (enum v2x_dimension)d, s) < 0)
+	for (int d = 0; d < V2XCAP_N_DIMS; d++)
+		if (json_groups(&w, (enum v2xcap_dimension)d, s) < 0)
 			return -1;
 	if (json_bsm(&w, s) < 0)
 		return -1;
@@ -482,18 +482,18 @@ static int print_json(FILE *out, const struct v2x_stats *s)
 	return 0;
 }
 
-int v2x_output_stats(FILE *out, enum v2x_format fmt, enum v2x_view view,
-		     const struct v2x_stats *s)
+int v2xcap_output_stats(FILE *out, enum v2xcap_format fmt, enum v2xcap_view view,
+		     const struct v2xcap_stats *s)
 {
 	int r;
-	if (fmt == V2X_FMT_JSON)
+	if (fmt == V2XCAP_FMT_JSON)
 		r = print_json(out, s);
-	else if (fmt == V2X_FMT_TABLE)
+	else if (fmt == V2XCAP_FMT_TABLE)
 		r = print_table(out, view, s);
-	else if (view == V2X_VIEW_BSM)
+	else if (view == V2XCAP_VIEW_BSM)
 		r = print_bsm(out, fmt, s);
 	else
-		r = print_groups(out, fmt, (enum v2x_dimension)view, s);
+		r = print_groups(out, fmt, (enum v2xcap_dimension)view, s);
 	if (fflush(out) != 0 || ferror(out))
 		return -1;
 	return r;
@@ -501,14 +501,14 @@ int v2x_output_stats(FILE *out, enum v2x_format fmt, enum v2x_view view,
 
 /* Time series */
 
-void v2x_series_begin(struct v2x_series_out *o, FILE *out, enum v2x_format fmt,
+void v2xcap_series_begin(struct v2xcap_series_out *o, FILE *out, enum v2xcap_format fmt,
 		      int64_t interval_us)
 {
 	o->out = out;
 	o->fmt = fmt;
-	if (fmt == V2X_FMT_CSV)
+	if (fmt == V2XCAP_FMT_CSV)
 		fprintf(out, "start,type,frames\n");
-	else if (fmt == V2X_FMT_JSON) {
+	else if (fmt == V2XCAP_FMT_JSON) {
 		json_init(&o->json, out);
 		json_begin_object(&o->json);
 		json_double_field(&o->json, "interval_s", (double)interval_us / 1e6);
@@ -518,18 +518,18 @@ void v2x_series_begin(struct v2x_series_out *o, FILE *out, enum v2x_format fmt,
 		fprintf(out, "%-24s  %8s  %s\n", "start (UTC)", "frames", "per type");
 }
 
-void v2x_series_interval(void *series_out, const struct v2x_interval *iv)
+void v2xcap_series_interval(void *series_out, const struct v2xcap_interval *iv)
 {
-	struct v2x_series_out *o = series_out;
+	struct v2xcap_series_out *o = series_out;
 	char name[CELL];
 	double start = (double)iv->start_us / 1e6;
-	if (o->fmt == V2X_FMT_CSV) {
+	if (o->fmt == V2XCAP_FMT_CSV) {
 		fprintf(o->out, "%.6f,all,%" PRIu64 "\n", start, iv->total);
 		for (size_t i = 0; i < iv->n_types; i++)
 			fprintf(o->out, "%.6f,%s,%" PRIu64 "\n", start,
-				v2x_stats_key_name(V2X_BY_TYPE, iv->type_keys[i], name,
+				v2xcap_stats_key_name(V2XCAP_BY_TYPE, iv->type_keys[i], name,
 						   sizeof(name)), iv->counts[i]);
-	} else if (o->fmt == V2X_FMT_JSON) {
+	} else if (o->fmt == V2XCAP_FMT_JSON) {
 		struct json_writer *w = &o->json;
 		json_begin_object(w);
 		json_double_field(w, "start", start);
@@ -537,7 +537,7 @@ void v2x_series_interval(void *series_out, const struct v2x_interval *iv)
 		json_key(w, "by_type");
 		json_begin_object(w);
 		for (size_t i = 0; i < iv->n_types; i++)
-			json_uint_field(w, v2x_stats_key_name(V2X_BY_TYPE, iv->type_keys[i], name,
+			json_uint_field(w, v2xcap_stats_key_name(V2XCAP_BY_TYPE, iv->type_keys[i], name,
 							      sizeof(name)), iv->counts[i]);
 		json_end_object(w);
 		json_end_object(w);
@@ -547,15 +547,15 @@ void v2x_series_interval(void *series_out, const struct v2x_interval *iv)
 		fprintf(o->out, "%-24s  %8" PRIu64 " ", t, iv->total);
 		for (size_t i = 0; i < iv->n_types; i++)
 			fprintf(o->out, " %s:%" PRIu64,
-				v2x_stats_key_name(V2X_BY_TYPE, iv->type_keys[i], name,
+				v2xcap_stats_key_name(V2XCAP_BY_TYPE, iv->type_keys[i], name,
 						   sizeof(name)), iv->counts[i]);
 		fputc('\n', o->out);
 	}
 }
 
-void v2x_series_end(struct v2x_series_out *o)
+void v2xcap_series_end(struct v2xcap_series_out *o)
 {
-	if (o->fmt == V2X_FMT_JSON) {
+	if (o->fmt == V2XCAP_FMT_JSON) {
 		json_end_array(&o->json);
 		json_end_object(&o->json);
 		fputc('\n', o->out);

@@ -1,5 +1,5 @@
 /* Printing capture statistics: an aligned table for a terminal, CSV, or JSON (its shape,
- * below, is stable: fields may be added, never renamed or removed). Reads a v2x_stats
+ * below, is stable: fields may be added, never renamed or removed). Reads a v2xcap_stats
  * snapshot only, so it also serves "print so far" during a live capture.
  *
  * JSON (one object):
@@ -30,32 +30,32 @@
 #include "json.h"
 #include "stats.h"
 
-enum v2x_format { V2X_FMT_TABLE, V2X_FMT_CSV, V2X_FMT_JSON };
+enum v2xcap_format { V2XCAP_FMT_TABLE, V2XCAP_FMT_CSV, V2XCAP_FMT_JSON };
 
 /* What the table and CSV show: one of the four dimensions, or the BSM senders. JSON always
  * holds every view. */
-enum v2x_view {
-	V2X_VIEW_TYPE = V2X_BY_TYPE,
-	V2X_VIEW_PSID = V2X_BY_PSID,
-	V2X_VIEW_CHANNEL = V2X_BY_CHANNEL,
-	V2X_VIEW_SENDER = V2X_BY_SENDER,
-	V2X_VIEW_BSM,
+enum v2xcap_view {
+	V2XCAP_VIEW_TYPE = V2XCAP_BY_TYPE,
+	V2XCAP_VIEW_PSID = V2XCAP_BY_PSID,
+	V2XCAP_VIEW_CHANNEL = V2XCAP_BY_CHANNEL,
+	V2XCAP_VIEW_SENDER = V2XCAP_BY_SENDER,
+	V2XCAP_VIEW_BSM,
 };
 
 /* 0, or -1 when out of memory or the stream failed. */
-int v2x_output_stats(FILE *out, enum v2x_format fmt, enum v2x_view view,
-		     const struct v2x_stats *s);
+int v2xcap_output_stats(FILE *out, enum v2xcap_format fmt, enum v2xcap_view view,
+		     const struct v2xcap_stats *s);
 
 /* The --interval time series, streamed as the intervals close. */
-struct v2x_series_out {
+struct v2xcap_series_out {
 	FILE *out;
-	enum v2x_format fmt;
+	enum v2xcap_format fmt;
 	struct json_writer json; /* --format json */
 };
 
-void v2x_series_begin(struct v2x_series_out *o, FILE *out, enum v2x_format fmt,
+void v2xcap_series_begin(struct v2xcap_series_out *o, FILE *out, enum v2xcap_format fmt,
 		      int64_t interval_us);
-void v2x_series_interval(void *series_out, const struct v2x_interval *iv);
-void v2x_series_end(struct v2x_series_out *o);
+void v2xcap_series_interval(void *series_out, const struct v2xcap_interval *iv);
+void v2xcap_series_end(struct v2xcap_series_out *o);
 
 #endif

@@ -73,7 +73,7 @@ static int clear_capabilities(char *err, size_t errlen)
 	return 0;
 }
 
-int v2x_drop_privileges(const char *user, char *became, size_t became_len, char *err,
+int v2xcap_drop_privileges(const char *user, char *became, size_t became_len, char *err,
 			size_t errlen)
 {
 	snprintf(became, became_len, "no change");

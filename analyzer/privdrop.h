@@ -9,7 +9,7 @@
  * "nobody". As root, switches to that user (not when it is root itself); every process
  * also clears its capability sets. *became receives what was done ("uid 1000", "no
  * change"). 0, or -1 with a message in err. */
-int v2x_drop_privileges(const char *user, char *became, size_t became_len, char *err,
+int v2xcap_drop_privileges(const char *user, char *became, size_t became_len, char *err,
 			size_t errlen);
 
 #endif

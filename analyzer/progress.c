@@ -17,7 +17,7 @@ static int64_t now_ns(void)
 	return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
 }
 
-void v2x_progress_init(struct v2x_progress *p)
+void v2xcap_progress_init(struct v2xcap_progress *p)
 {
 	p->tty = isatty(STDERR_FILENO);
 	p->shown = false;
@@ -25,10 +25,10 @@ void v2x_progress_init(struct v2x_progress *p)
 	p->start_ns = p->last_ns = now_ns();
 }
 
-static void show(struct v2x_progress *p, const struct v2x_capfile *cf, int64_t t)
+static void show(struct v2xcap_progress *p, const struct v2xcap_capfile *cf, int64_t t)
 {
 	uint64_t done, total;
-	v2x_capfile_progress(cf, &done, &total);
+	v2xcap_capfile_progress(cf, &done, &total);
 	double secs = (double)(t - p->start_ns) / 1e9;
 	double rate = secs > 0 ? (double)done / 1e6 / secs : 0.0;
 	if (total)
@@ -40,7 +40,7 @@ static void show(struct v2x_progress *p, const struct v2x_capfile *cf, int64_t t
 	p->last_ns = t;
 }
 
-void v2x_progress_tick(struct v2x_progress *p, const struct v2x_capfile *cf)
+void v2xcap_progress_tick(struct v2xcap_progress *p, const struct v2xcap_capfile *cf)
 {
 	if (!p->tty || (++p->calls & PROGRESS_CHECK_MASK) != 0)
 		return;
@@ -49,7 +49,7 @@ void v2x_progress_tick(struct v2x_progress *p, const struct v2x_capfile *cf)
 		show(p, cf, t);
 }
 
-void v2x_progress_done(struct v2x_progress *p, const struct v2x_capfile *cf)
+void v2xcap_progress_done(struct v2xcap_progress *p, const struct v2xcap_capfile *cf)
 {
 	if (!p->shown)
 		return;

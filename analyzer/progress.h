@@ -8,17 +8,17 @@
 
 #include "capfile.h"
 
-struct v2x_progress {
+struct v2xcap_progress {
 	bool tty;
 	bool shown;
 	uint64_t calls;
 	int64_t start_ns, last_ns;
 };
 
-void v2x_progress_init(struct v2x_progress *p);
+void v2xcap_progress_init(struct v2xcap_progress *p);
 /* Call once per frame; looks at the clock every few thousand calls. */
-void v2x_progress_tick(struct v2x_progress *p, const struct v2x_capfile *cf);
+void v2xcap_progress_tick(struct v2xcap_progress *p, const struct v2xcap_capfile *cf);
 /* Ends the progress line, if one was shown. */
-void v2x_progress_done(struct v2x_progress *p, const struct v2x_capfile *cf);
+void v2xcap_progress_done(struct v2xcap_progress *p, const struct v2xcap_capfile *cf);
 
 #endif

@@ -8,7 +8,7 @@
 
 #include "cli.h"
 
-void v2x_readerr_init(struct v2x_readerr *r, const char *cmd, void (*flush)(void *ctx),
+void v2xcap_readerr_init(struct v2xcap_readerr *r, const char *cmd, void (*flush)(void *ctx),
 		     void *ctx)
 {
 	memset(r, 0, sizeof(*r));
@@ -17,14 +17,14 @@ void v2x_readerr_init(struct v2x_readerr *r, const char *cmd, void (*flush)(void
 	r->ctx = ctx;
 }
 
-static void before_output(const struct v2x_readerr *r)
+static void before_output(const struct v2xcap_readerr *r)
 {
 	if (r->flush)
 		r->flush(r->ctx);
 	fflush(stdout);
 }
 
-void v2x_readerr_file_error(struct v2x_readerr *r, const char *msg)
+void v2xcap_readerr_file_error(struct v2xcap_readerr *r, const char *msg)
 {
 	before_output(r);
 	fprintf(stderr, "v2xcap %s: %s\n", r->cmd, msg);
@@ -34,34 +34,34 @@ void v2x_readerr_file_error(struct v2x_readerr *r, const char *msg)
 /* The entry of a file; NULL only when out of memory (the frame is then printed but not
  * counted per file). Frames of one file usually come in runs: the last one is tried
  * first. */
-static struct v2x_readerr_file *file_of(struct v2x_readerr *r, const char *name)
+static struct v2xcap_readerr_file *file_of(struct v2xcap_readerr *r, const char *name)
 {
 	for (size_t i = r->n_files; i-- > 0;)
 		if (r->files[i].name == name || strcmp(r->files[i].name, name) == 0)
 			return &r->files[i];
 	if (r->n_files == r->cap_files) {
 		size_t cap = r->cap_files ? 2 * r->cap_files : 4;
-		struct v2x_readerr_file *f = realloc(r->files, cap * sizeof(*f));
+		struct v2xcap_readerr_file *f = realloc(r->files, cap * sizeof(*f));
 		if (!f)
 			return NULL;
 		r->files = f;
 		r->cap_files = cap;
 	}
-	struct v2x_readerr_file *f = &r->files[r->n_files++];
+	struct v2xcap_readerr_file *f = &r->files[r->n_files++];
 	memset(f, 0, sizeof(*f));
 	f->name = name;
 	return f;
 }
 
-static void count_kind(struct v2x_readerr_file *f, const char *layer, const char *why)
+static void count_kind(struct v2xcap_readerr_file *f, const char *layer, const char *why)
 {
 	size_t i = 0;
 	for (; i < f->n_kinds; i++)
 		if (strcmp(f->kinds[i].layer, layer) == 0 && strcmp(f->kinds[i].why, why) == 0)
 			break;
 	if (i == f->n_kinds) {
-		if (f->n_kinds == V2X_READERR_KINDS) {
-			i = V2X_READERR_KINDS;
+		if (f->n_kinds == V2XCAP_READERR_KINDS) {
+			i = V2XCAP_READERR_KINDS;
 			f->kinds[i].layer = "";
 			f->kinds[i].why = "other errors";
 		} else {
@@ -73,15 +73,15 @@ static void count_kind(struct v2x_readerr_file *f, const char *layer, const char
 	f->kinds[i].count++;
 }
 
-void v2x_readerr_frame(struct v2x_readerr *r, const struct v2x_capframe *fr, const char *layer,
+void v2xcap_readerr_frame(struct v2xcap_readerr *r, const struct v2xcap_capframe *fr, const char *layer,
 		      const char *why)
 {
-	struct v2x_readerr_file *f = file_of(r, fr->file);
+	struct v2xcap_readerr_file *f = file_of(r, fr->file);
 	r->malformed++;
 	if (f) {
 		f->malformed++;
 		count_kind(f, layer, why);
-		if (f->malformed > V2X_READERR_SHOWN)
+		if (f->malformed > V2XCAP_READERR_SHOWN)
 			return;
 	}
 	before_output(r);
@@ -93,22 +93,22 @@ void v2x_readerr_frame(struct v2x_readerr *r, const struct v2x_capframe *fr, con
 	fputc('\n', stderr);
 }
 
-void v2x_readerr_malformed(struct v2x_readerr *r, const struct v2x_capframe *fr,
+void v2xcap_readerr_malformed(struct v2xcap_readerr *r, const struct v2xcap_capframe *fr,
 			  const struct v2x_frame *f)
 {
-	v2x_readerr_frame(r, fr, v2x_layer_name(f->error_layer), f->error);
+	v2xcap_readerr_frame(r, fr, v2x_layer_name(f->error_layer), f->error);
 }
 
-void v2x_readerr_finish(struct v2x_readerr *r)
+void v2xcap_readerr_finish(struct v2xcap_readerr *r)
 {
 	for (size_t i = 0; i < r->n_files; i++) {
-		const struct v2x_readerr_file *f = &r->files[i];
-		if (f->malformed <= V2X_READERR_SHOWN)
+		const struct v2xcap_readerr_file *f = &r->files[i];
+		if (f->malformed <= V2XCAP_READERR_SHOWN)
 			continue;
 		before_output(r);
 		fprintf(stderr, "v2xcap %s: %s: %" PRIu64 " malformed frames (the first %d shown):",
-			r->cmd, f->name, f->malformed, V2X_READERR_SHOWN);
-		for (size_t k = 0; k <= V2X_READERR_KINDS; k++)
+			r->cmd, f->name, f->malformed, V2XCAP_READERR_SHOWN);
+		for (size_t k = 0; k <= V2XCAP_READERR_KINDS; k++)
 			if (f->kinds[k].count)
 				fprintf(stderr, "%s %" PRIu64 " %s%s%s", k ? "," : "",
 					f->kinds[k].count, f->kinds[k].layer,
@@ -120,7 +120,7 @@ void v2x_readerr_finish(struct v2x_readerr *r)
 	r->n_files = r->cap_files = 0;
 }
 
-int v2x_readerr_exit_code(const struct v2x_readerr *r, bool strict)
+int v2xcap_readerr_exit_code(const struct v2xcap_readerr *r, bool strict)
 {
-	return r->file_errors || (strict && r->malformed) ? V2X_EXIT_FAILURE : V2X_EXIT_OK;
+	return r->file_errors || (strict && r->malformed) ? V2XCAP_EXIT_FAILURE : V2XCAP_EXIT_OK;
 }

@@ -181,7 +181,7 @@ struct rpt_spat_seen {
 struct report {
 	char *const *files;
 	size_t n_files;
-	struct v2x_stats stats;   /* counts per type/PSID/sender (stats.c) */
+	struct v2xcap_stats stats;   /* counts per type/PSID/sender (stats.c) */
 	int64_t first_us, last_us;
 	uint64_t frames, j2735, undecodable;
 	/* per-second message counts by type, for the mix plot */

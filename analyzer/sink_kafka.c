@@ -40,9 +40,9 @@ static bool intersection_key(const char *json, size_t len, char *key, size_t siz
 }
 
 /* The record's key (the sender); "" when the frame names none. */
-static void record_key(const struct v2x_record *r, char *key, size_t size)
+static void record_key(const struct v2xcap_record *r, char *key, size_t size)
 {
-	const struct v2x_decoded *d = r->d;
+	const struct v2xcap_decoded *d = r->d;
 	if (d->has_bsm_id) {
 		snprintf(key, size, "%08" PRIx32, d->bsm_id); /* as decode writes coreData.id */
 		return;
@@ -91,7 +91,7 @@ static void topic_name(const char *t, uint32_t msg_id, char *out, size_t size)
 		snprintf(out, size, "%s", t);
 }
 
-static int put(void *ctx, const struct v2x_record *r)
+static int put(void *ctx, const struct v2xcap_record *r)
 {
 	struct kafka *k = ctx;
 	char topic[256], key[64];
@@ -144,7 +144,7 @@ static int set(rd_kafka_conf_t *conf, const char *name, const char *value)
 	return -1;
 }
 
-int v2x_sink_kafka_open(struct v2x_sink *s, const struct v2x_scale_opts *o)
+int v2xcap_sink_kafka_open(struct v2xcap_sink *s, const struct v2xcap_scale_opts *o)
 {
 	struct kafka *k = calloc(1, sizeof(*k));
 	rd_kafka_conf_t *conf = rd_kafka_conf_new();
@@ -185,13 +185,13 @@ int v2x_sink_kafka_open(struct v2x_sink *s, const struct v2x_scale_opts *o)
 		free(k);
 		return -1;
 	}
-	*s = (struct v2x_sink){.ctx = k, .put = put, .close = close_kafka};
+	*s = (struct v2xcap_sink){.ctx = k, .put = put, .close = close_kafka};
 	return 0;
 }
 
 #else
 
-int v2x_sink_kafka_open(struct v2x_sink *s, const struct v2x_scale_opts *o)
+int v2xcap_sink_kafka_open(struct v2xcap_sink *s, const struct v2xcap_scale_opts *o)
 {
 	(void)s, (void)o;
 	fprintf(stderr, "v2xcap decode: --kafka: this v2xcap was built without librdkafka "

@@ -98,7 +98,7 @@ static struct part *part_open(struct partitions *ps, const char *input, const ch
 	return p;
 }
 
-static int put(void *ctx, const struct v2x_record *r)
+static int put(void *ctx, const struct v2xcap_record *r)
 {
 	struct partitions *ps = ctx;
 	const struct v2x_msgid *id = v2x_msgid_lookup(r->d->msg_id);
@@ -213,7 +213,7 @@ static int close_partitions(void *ctx, bool interrupted)
 	return rc;
 }
 
-int v2x_sink_partition_open(struct v2x_sink *s, const struct v2x_scale_opts *o,
+int v2xcap_sink_partition_open(struct v2xcap_sink *s, const struct v2xcap_scale_opts *o,
 			    char *const *inputs, size_t n_inputs)
 {
 	struct partitions *ps = calloc(1, sizeof(*ps));
@@ -222,6 +222,6 @@ int v2x_sink_partition_open(struct v2x_sink *s, const struct v2x_scale_opts *o,
 		return -1;
 	}
 	*ps = (struct partitions){.dir = o->out_dir, .inputs = inputs, .n_inputs = n_inputs};
-	*s = (struct v2x_sink){.ctx = ps, .put = put, .close = close_partitions};
+	*s = (struct v2xcap_sink){.ctx = ps, .put = put, .close = close_partitions};
 	return 0;
 }

@@ -15,7 +15,7 @@
 /* The logs are read whole; an OBU's daily logs are a few MB. */
 #define MAX_LOG (256u << 20)
 
-struct v2x_wydotlog {
+struct v2xcap_wydotlog {
 	uint8_t *data;
 	size_t len, pos;
 	size_t whole;           /* octets of whole records; a record cut short follows */
@@ -81,12 +81,12 @@ static bool inflate_all(const uint8_t *in, size_t in_len, uint8_t **out, size_t 
 	return ok;
 }
 
-struct v2x_wydotlog *v2x_wydotlog_open(int fd, const uint8_t *head, size_t head_len,
+struct v2xcap_wydotlog *v2xcap_wydotlog_open(int fd, const uint8_t *head, size_t head_len,
 				       const char *name, char *err, size_t errlen)
 {
 	uint8_t *raw = NULL;
 	size_t len = 0, cap = 0;
-	struct v2x_wydotlog *l = calloc(1, sizeof(*l));
+	struct v2xcap_wydotlog *l = calloc(1, sizeof(*l));
 	if (!l || !append(&raw, &len, &cap, head, head_len))
 		goto fail;
 	uint8_t chunk[65536];
@@ -131,20 +131,20 @@ fail:
 	snprintf(err, errlen, "out of memory (or a log over %u MiB)", MAX_LOG >> 20);
 out:
 	free(raw);
-	v2x_wydotlog_close(l);
+	v2xcap_wydotlog_close(l);
 	return NULL;
 }
 
-enum v2x_rd_result v2x_wydotlog_next(struct v2x_wydotlog *l, struct v2x_caprec *rec,
+enum v2xcap_rd_result v2xcap_wydotlog_next(struct v2xcap_wydotlog *l, struct v2xcap_caprec *rec,
 				     char *err, size_t errlen)
 {
 	if (l->pos >= l->len)
-		return V2X_RD_END;
+		return V2XCAP_RD_END;
 	if (l->pos >= l->whole) {
 		snprintf(err, errlen, "frame %" PRIu64 ": truncated WYDOT log: %zu octets after "
 			 "the last whole record", l->number + 1, l->len - l->pos);
 		l->pos = l->len;
-		return V2X_RD_ERROR;
+		return V2XCAP_RD_ERROR;
 	}
 	const uint8_t *p = l->data + l->pos;
 	size_t n;
@@ -154,17 +154,17 @@ enum v2x_rd_result v2x_wydotlog_next(struct v2x_wydotlog *l, struct v2x_caprec *
 	l->frame[0] = (uint8_t)l->fmt.kind;
 	memcpy(l->frame + 1, p, n);
 	if (step == 0 || v2x_wydot_parse(l->frame, n + 1, &r, &why) < 0)
-		return V2X_RD_END; /* cannot happen: the whole records were walked at open */
+		return V2XCAP_RD_END; /* cannot happen: the whole records were walked at open */
 	l->pos += step;
 	rec->number = ++l->number;
 	rec->ts_ns = ((int64_t)r.utc_s * 1000 + r.msec) * 1000000;
 	rec->linktype = V2X_LINK_WYDOT;
 	rec->caplen = rec->origlen = (uint32_t)(n + 1);
 	rec->data = l->frame;
-	return V2X_RD_RECORD;
+	return V2XCAP_RD_RECORD;
 }
 
-void v2x_wydotlog_close(struct v2x_wydotlog *l)
+void v2xcap_wydotlog_close(struct v2xcap_wydotlog *l)
 {
 	if (!l)
 		return;

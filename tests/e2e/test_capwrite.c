@@ -55,17 +55,17 @@ static const char *temp_dir(char *dir)
 }
 
 /* Writes n copies of the sample 1 s apart, from t0. */
-static unsigned write_frames(struct v2x_capwriter_conf *conf, const struct sample *s,
+static unsigned write_frames(struct v2xcap_capwriter_conf *conf, const struct sample *s,
 			     unsigned n)
 {
 	char err[256];
-	struct v2x_capwriter *w = v2x_capwriter_open(conf, err, sizeof err);
+	struct v2xcap_capwriter *w = v2xcap_capwriter_open(conf, err, sizeof err);
 	CHECK(w != NULL);
 	for (unsigned i = 0; i < n; i++)
-		CHECK_INT(v2x_capwriter_write(w, 1700000000000000LL + i * 1000000LL, s->data,
+		CHECK_INT(v2xcap_capwriter_write(w, 1700000000000000LL + i * 1000000LL, s->data,
 					      s->len, s->len + 4, err, sizeof err), 0);
-	unsigned files = v2x_capwriter_files(w);
-	CHECK_INT(v2x_capwriter_close(w, err, sizeof err), 0);
+	unsigned files = v2xcap_capwriter_files(w);
+	CHECK_INT(v2xcap_capwriter_close(w, err, sizeof err), 0);
 	return files;
 }
 
@@ -127,7 +127,7 @@ TEST(e2e_capwrite_pcapng_reads_back_every_frame)
 {
 	struct case_files c;
 	case_init(&c, "a.pcapng");
-	struct v2x_capwriter_conf conf = {c.path, DLT_EN10MB, 65535, "wlan1", NULL, 0, 0};
+	struct v2xcap_capwriter_conf conf = {c.path, DLT_EN10MB, 65535, "wlan1", NULL, 0, 0};
 	CHECK_INT(write_frames(&conf, &c.s, 3), 1);
 	int64_t first = 0;
 	CHECK_INT(read_back(c.path, &c.s, &first), 3);
@@ -143,7 +143,7 @@ TEST(e2e_capwrite_pcapng_names_interface_and_channel)
 	struct case_files c;
 	case_init(&c, "b.pcapng");
 	const char *desc = "wlan1, 5890 MHz (channel 178), 10 MHz";
-	struct v2x_capwriter_conf conf = {c.path, DLT_EN10MB, 65535, "wlan1", desc, 0, 0};
+	struct v2xcap_capwriter_conf conf = {c.path, DLT_EN10MB, 65535, "wlan1", desc, 0, 0};
 	write_frames(&conf, &c.s, 1);
 	uint8_t buf[512];
 	size_t n = file_head(c.path, buf, sizeof buf);
@@ -164,7 +164,7 @@ TEST(e2e_capwrite_pcap_extension_writes_classic_pcap)
 {
 	struct case_files c;
 	case_init(&c, "c.pcap");
-	struct v2x_capwriter_conf conf = {c.path, DLT_EN10MB, 65535, "wlan1", NULL, 0, 0};
+	struct v2xcap_capwriter_conf conf = {c.path, DLT_EN10MB, 65535, "wlan1", NULL, 0, 0};
 	write_frames(&conf, &c.s, 2);
 	uint8_t magic[4];
 	CHECK_INT(file_head(c.path, magic, 4), 4);
@@ -178,7 +178,7 @@ TEST(e2e_capwrite_rotates_by_size_into_numbered_files)
 	struct case_files c;
 	case_init(&c, "d.pcapng");
 	/* room for about two frames per file */
-	struct v2x_capwriter_conf conf = {c.path, DLT_EN10MB, 65535, "wlan1", NULL,
+	struct v2xcap_capwriter_conf conf = {c.path, DLT_EN10MB, 65535, "wlan1", NULL,
 					  (uint64_t)(100 + 2 * (c.s.len + 40)), 0};
 	CHECK_INT(write_frames(&conf, &c.s, 5), 3);
 	unsigned total = 0;
@@ -195,7 +195,7 @@ TEST(e2e_capwrite_rotates_by_time)
 {
 	struct case_files c;
 	case_init(&c, "e.pcap");
-	struct v2x_capwriter_conf conf = {c.path, DLT_EN10MB, 65535, "wlan1", NULL, 0, 2000000};
+	struct v2xcap_capwriter_conf conf = {c.path, DLT_EN10MB, 65535, "wlan1", NULL, 0, 2000000};
 	CHECK_INT(write_frames(&conf, &c.s, 5), 3); /* t = 0,1 | 2,3 | 4 s */
 	int64_t first = 0;
 	char part[128];
