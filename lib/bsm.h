@@ -8,9 +8,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "registry.h"
 #include "writer.h"
 
-#define V2X_BSM_MSG_ID 20 /* MessageFrame messageId (DSRCmsgID) of a BSM */
+#define V2X_BSM_MSG_ID V2X_MSG_BSM /* MessageFrame messageId (DSRCmsgID) of a BSM */
 
 enum {
 	V2X_BSM_SECMARK_UNAVAILABLE = 65535,

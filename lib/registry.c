@@ -116,9 +116,9 @@ const struct v2x_name v2x_wave_elements[] = {
 
 /* SAE J2735 MessageFrame messageId (DSRCmsgID) values and their ASN.1 types. */
 const struct v2x_msgid v2x_msgids[] = {
-	{18, "MAP", "MapData", 2016},
-	{19, "SPAT", "SPAT", 2016},
-	{20, "BSM", "BasicSafetyMessage", 2016},
+	{V2X_MSG_MAP, "MAP", "MapData", 2016},
+	{V2X_MSG_SPAT, "SPAT", "SPAT", 2016},
+	{V2X_MSG_BSM, "BSM", "BasicSafetyMessage", 2016},
 	{21, "CSR", "CommonSafetyRequest", 2016},
 	{22, "EVA", "EmergencyVehicleAlert", 2016},
 	{23, "ICA", "IntersectionCollision", 2016},
@@ -129,7 +129,7 @@ const struct v2x_msgid v2x_msgids[] = {
 	{28, "RTCM", "RTCMcorrections", 2016},
 	{29, "SRM", "SignalRequestMessage", 2016},
 	{30, "SSM", "SignalStatusMessage", 2016},
-	{31, "TIM", "TravelerInformation", 2016},
+	{V2X_MSG_TIM, "TIM", "TravelerInformation", 2016},
 	{32, "PSM", "PersonalSafetyMessage", 2016},
 	{33, "RSM", "RoadSafetyMessage", 2024},
 	{34, "RWM", "RoadWeatherMessage", 2024},

@@ -26,6 +26,15 @@ struct v2x_psid {
 	unsigned j2735 : 1;
 };
 
+/* The message ids the tools treat apart (summaries, per-sender statistics); every id and
+ * its names are rows of v2x_msgids[]. */
+enum {
+	V2X_MSG_MAP = 18,
+	V2X_MSG_SPAT = 19,
+	V2X_MSG_BSM = 20,
+	V2X_MSG_TIM = 31,
+};
+
 /* Tables end with a zeroed row ({0, NULL}). */
 extern const struct v2x_psid v2x_psids[];
 extern const struct v2x_name v2x_wave_elements[];

@@ -45,11 +45,11 @@ static tap_packet_status stats_packet(stats_tree *st, packet_info *pinfo _U_,
 		snprintf(key, sizeof key, "0x%x %s", s->psid, name ? name : "");
 		tick(st, st_psids, key);
 	}
-	if (msg && !strcmp(msg->abbrev, "BSM") && s->seen[J2735_NOTE_TEMPID]) {
+	if (msg && msg->id == V2X_MSG_BSM && s->seen[J2735_NOTE_TEMPID]) {
 		snprintf(key, sizeof key, "%08X", s->temp_id);
 		tick(st, st_senders, key);
 	}
-	if (msg && (!strcmp(msg->abbrev, "MAP") || !strcmp(msg->abbrev, "SPAT")) &&
+	if (msg && (msg->id == V2X_MSG_MAP || msg->id == V2X_MSG_SPAT) &&
 	    s->seen[J2735_NOTE_INTERSECTION]) {
 		snprintf(key, sizeof key, "%u %s", s->intersection, msg->abbrev);
 		tick(st, st_intersections, key);

@@ -2,13 +2,9 @@
  * the raw integer stays the field's value, the label shows what it means. */
 #include <epan/proto.h>
 
+#include "bsm.h"
 #include "packet-j2735.h"
 
-#define LAT_UNAVAILABLE 900000001
-#define LON_UNAVAILABLE 1800000001
-#define ELEVATION_UNAVAILABLE (-4096)
-#define SPEED_UNAVAILABLE 8191
-#define HEADING_UNAVAILABLE 28800
 #define DSECOND_UNAVAILABLE 65535
 #define DSECOND_LEAP_SECOND 60000 /* 60000..60999: the 61st second of a minute */
 #define DSECOND_RESERVED 61000
@@ -25,17 +21,17 @@ static void fmt_degrees(gchar *s, gint32 v, gint32 unavailable)
 
 void j2735_fmt_latitude(gchar *s, gint32 v)
 {
-	fmt_degrees(s, v, LAT_UNAVAILABLE);
+	fmt_degrees(s, v, V2X_BSM_LAT_UNAVAILABLE);
 }
 
 void j2735_fmt_longitude(gchar *s, gint32 v)
 {
-	fmt_degrees(s, v, LON_UNAVAILABLE);
+	fmt_degrees(s, v, V2X_BSM_LON_UNAVAILABLE);
 }
 
 void j2735_fmt_elevation(gchar *s, gint32 v)
 {
-	if (v == ELEVATION_UNAVAILABLE)
+	if (v == V2X_BSM_ELEV_UNAVAILABLE)
 		snprintf(s, ITEM_LABEL_LENGTH, "unavailable (%d)", v);
 	else
 		snprintf(s, ITEM_LABEL_LENGTH, "%.1f m (%d)", v / 10.0, v);
@@ -43,7 +39,7 @@ void j2735_fmt_elevation(gchar *s, gint32 v)
 
 void j2735_fmt_speed(gchar *s, guint32 v)
 {
-	if (v == SPEED_UNAVAILABLE)
+	if (v == V2X_BSM_SPEED_UNAVAILABLE)
 		snprintf(s, ITEM_LABEL_LENGTH, "unavailable (%u)", v);
 	else
 		snprintf(s, ITEM_LABEL_LENGTH, "%.2f m/s, %.1f km/h (%u)", v * 0.02,
@@ -52,7 +48,7 @@ void j2735_fmt_speed(gchar *s, guint32 v)
 
 void j2735_fmt_heading(gchar *s, guint32 v)
 {
-	if (v == HEADING_UNAVAILABLE)
+	if (v == V2X_BSM_HEADING_UNAVAILABLE)
 		snprintf(s, ITEM_LABEL_LENGTH, "unavailable (%u)", v);
 	else
 		snprintf(s, ITEM_LABEL_LENGTH, "%.4f\xc2\xb0 (%u)", v * 0.0125, v);

@@ -12,13 +12,12 @@
 #include <epan/show_exception.h>
 #include <wsutil/str_util.h>
 
+#include "bsm.h"
 #include "ieee1609dot2.h"
 #include "j2735.h"
 #include "registry.h"
 #include "packet-j2735.h"
 
-#define SPEED_UNAVAILABLE 8191
-#define HEADING_UNAVAILABLE 28800
 #define MSGID_BIT_OFFSET 1
 #define MSGID_BITS 15
 #define HEADER_OCTETS 2
@@ -172,28 +171,28 @@ static void add_summary(packet_info *pinfo, const struct j2735_summary *s,
 		wmem_strbuf_append_printf(b, " msgId %u (unknown)", s->msg_id);
 	else if (j2735_gen_edition && !j2735_gen_message_dissector(s->msg_id))
 		wmem_strbuf_append(b, ": not in this edition");
-	else if (!strcmp(msg->abbrev, "BSM")) {
+	else if (msg->id == V2X_MSG_BSM) {
 		if (s->seen[J2735_NOTE_TEMPID])
 			wmem_strbuf_append_printf(b, " id=%08X", s->temp_id);
 		if (s->n_msg_counts)
 			wmem_strbuf_append_printf(b, " cnt=%u", s->msg_counts[0]);
 		if (s->seen[J2735_NOTE_LAT] && s->seen[J2735_NOTE_LON])
 			wmem_strbuf_append_printf(b, " %.7f,%.7f", s->lat / 1e7, s->lon / 1e7);
-		if (s->seen[J2735_NOTE_SPEED] && s->speed != SPEED_UNAVAILABLE)
+		if (s->seen[J2735_NOTE_SPEED] && s->speed != V2X_BSM_SPEED_UNAVAILABLE)
 			wmem_strbuf_append_printf(b, " %.1f m/s", s->speed * 0.02);
-		if (s->seen[J2735_NOTE_HEADING] && s->heading != HEADING_UNAVAILABLE)
+		if (s->seen[J2735_NOTE_HEADING] && s->heading != V2X_BSM_HEADING_UNAVAILABLE)
 			wmem_strbuf_append_printf(b, " %.1f\xc2\xb0", s->heading * 0.0125);
-	} else if (!strcmp(msg->abbrev, "MAP") && s->seen[J2735_NOTE_INTERSECTION]) {
+	} else if (msg->id == V2X_MSG_MAP && s->seen[J2735_NOTE_INTERSECTION]) {
 		/* msgIssueRevision comes first, the intersection's revision second */
 		wmem_strbuf_append_printf(b, " intersection %u", s->intersection);
 		if (s->n_msg_counts)
 			wmem_strbuf_append_printf(b, " rev %u", s->msg_counts[s->n_msg_counts - 1]);
 		wmem_strbuf_append_printf(b, " %u lanes", s->lanes);
-	} else if (!strcmp(msg->abbrev, "SPAT") && s->seen[J2735_NOTE_INTERSECTION]) {
+	} else if (msg->id == V2X_MSG_SPAT && s->seen[J2735_NOTE_INTERSECTION]) {
 		wmem_strbuf_truncate(b, 0);
 		wmem_strbuf_append_printf(b, "SPaT intersection %u %u movements", s->intersection,
 					  s->movements);
-	} else if (!strcmp(msg->abbrev, "TIM") && s->seen[J2735_NOTE_PACKETID]) {
+	} else if (msg->id == V2X_MSG_TIM && s->seen[J2735_NOTE_PACKETID]) {
 		wmem_strbuf_append(b, " packet 0x");
 		for (int i = 0; i < J2735_PACKETID_LEN; i++)
 			wmem_strbuf_append_printf(b, "%02X", s->packet_id[i]);
