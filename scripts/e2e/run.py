@@ -541,6 +541,8 @@ def check_bsm_senders(r):
 
 def check_bsm_fields(r):
     bsm_sent(r)
+    if "decoder: none" in sh([r.args.v2xcap, "--version"]).stdout:
+        skip("v2xcap is built without a J2735 schema: BSM fields are not decoded")
     out = sh([r.args.v2xcap, "decode", r.path("wlan1.pcap")])
     if out.returncode == 2:
         skip(f"v2xcap decode unavailable: {out.stderr.strip()}")
