@@ -26,6 +26,8 @@ struct v2xcap_wydotlog {
 
 static bool append(uint8_t **buf, size_t *len, size_t *cap, const uint8_t *p, size_t n)
 {
+	if (n == 0) /* nothing inflated yet: *buf may still be NULL */
+		return true;
 	if (*len + n > MAX_LOG)
 		return false;
 	if (*len + n > *cap) {
