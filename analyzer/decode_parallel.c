@@ -70,7 +70,8 @@ static int batch_add(struct batch *b, const struct v2xcap_capframe *fr, const ch
 		b->data = d;
 		b->data_cap = cap;
 	}
-	memcpy(b->data + b->data_len, error ? (const void *)error : fr->data, need);
+	if (need) /* an empty frame first in the batch: data may still be NULL */
+		memcpy(b->data + b->data_len, error ? (const void *)error : fr->data, need);
 	it->fr = error ? (struct v2xcap_capframe){0} : *fr;
 	it->error = error; /* made to point into data when the batch is complete */
 	it->result = b->results + b->pub.n * result_size;
