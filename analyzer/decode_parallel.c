@@ -60,7 +60,8 @@ static int batch_add(struct batch *b, const struct v2xcap_capframe *fr, const ch
 {
 	struct v2xcap_par_item *it = &b->items[b->pub.n];
 	size_t need = error ? strlen(error) + 1 : fr->caplen;
-	if (b->data_len + need > b->data_cap) {
+	/* allocated even for an empty first frame: batch_seal points into data */
+	if (!b->data || b->data_len + need > b->data_cap) {
 		size_t cap = b->data_cap ? b->data_cap : BATCH_OCTETS;
 		while (cap < b->data_len + need)
 			cap *= 2;
@@ -70,8 +71,7 @@ static int batch_add(struct batch *b, const struct v2xcap_capframe *fr, const ch
 		b->data = d;
 		b->data_cap = cap;
 	}
-	if (need) /* an empty frame first in the batch: data may still be NULL */
-		memcpy(b->data + b->data_len, error ? (const void *)error : fr->data, need);
+	memcpy(b->data + b->data_len, error ? (const void *)error : fr->data, need);
 	it->fr = error ? (struct v2xcap_capframe){0} : *fr;
 	it->error = error; /* made to point into data when the batch is complete */
 	it->result = b->results + b->pub.n * result_size;
