@@ -10,6 +10,7 @@
 #include <zlib.h>
 
 #include "frame.h"
+#include "writer.h"
 #include "wydot.h"
 
 /* The logs are read whole; an OBU's daily logs are a few MB. */
@@ -24,25 +25,13 @@ struct v2xcap_wydotlog {
 	uint64_t number;
 };
 
-static bool append(uint8_t **buf, size_t *len, size_t *cap, const uint8_t *p, size_t n)
+/* libv2x's growable buffer, capped at MAX_LOG */
+static bool append(struct v2x_buf *b, const uint8_t *p, size_t n)
 {
-	if (n == 0) /* nothing inflated yet: *buf may still be NULL */
-		return true;
-	if (*len + n > MAX_LOG)
+	if (b->len + n > MAX_LOG)
 		return false;
-	if (*len + n > *cap) {
-		size_t c = *cap ? *cap : 65536;
-		while (c < *len + n)
-			c *= 2;
-		uint8_t *b = realloc(*buf, c);
-		if (!b)
-			return false;
-		*buf = b;
-		*cap = c;
-	}
-	memcpy(*buf + *len, p, n);
-	*len += n;
-	return true;
+	v2x_put(b, p, n);
+	return !b->err;
 }
 
 /* gzip (RFC 1952, members one after another) or zlib (RFC 1950) data. */
@@ -52,9 +41,8 @@ static bool compressed(const uint8_t *p, size_t n)
 			  ((p[0] & 0x0f) == 8 && ((unsigned)p[0] << 8 | p[1]) % 31 == 0));
 }
 
-static bool inflate_all(const uint8_t *in, size_t in_len, uint8_t **out, size_t *out_len)
+static bool inflate_all(const uint8_t *in, size_t in_len, struct v2x_buf *out)
 {
-	size_t cap = 0;
 	uint8_t chunk[65536];
 	z_stream z = {0};
 	if (inflateInit2(&z, 15 + 32) != Z_OK) /* +32: gzip or zlib header */
@@ -66,7 +54,7 @@ static bool inflate_all(const uint8_t *in, size_t in_len, uint8_t **out, size_t 
 		z.next_out = chunk;
 		z.avail_out = sizeof(chunk);
 		int rc = inflate(&z, Z_NO_FLUSH);
-		if (!append(out, out_len, &cap, chunk, sizeof(chunk) - z.avail_out)) {
+		if (!append(out, chunk, sizeof(chunk) - z.avail_out)) {
 			ok = false;
 			break;
 		}
@@ -86,10 +74,9 @@ static bool inflate_all(const uint8_t *in, size_t in_len, uint8_t **out, size_t 
 struct v2xcap_wydotlog *v2xcap_wydotlog_open(int fd, const uint8_t *head, size_t head_len,
 				       const char *name, char *err, size_t errlen)
 {
-	uint8_t *raw = NULL;
-	size_t len = 0, cap = 0;
+	struct v2x_buf raw = {0};
 	struct v2xcap_wydotlog *l = calloc(1, sizeof(*l));
-	if (!l || !append(&raw, &len, &cap, head, head_len))
+	if (!l || !append(&raw, head, head_len))
 		goto fail;
 	uint8_t chunk[65536];
 	for (;;) {
@@ -102,24 +89,27 @@ struct v2xcap_wydotlog *v2xcap_wydotlog_open(int fd, const uint8_t *head, size_t
 		}
 		if (n == 0)
 			break;
-		if (!append(&raw, &len, &cap, chunk, (size_t)n)) {
+		if (!append(&raw, chunk, (size_t)n)) {
 			snprintf(err, errlen, "not a pcap or pcapng capture, nor a WYDOT log (of "
 				 "at most %u MiB)", MAX_LOG >> 20);
 			goto out;
 		}
 	}
-	if (compressed(raw, len)) {
-		if (!inflate_all(raw, len, &l->data, &l->len)) {
+	size_t len = raw.len;
+	if (compressed(raw.p, raw.len)) {
+		struct v2x_buf plain = {0};
+		bool ok = inflate_all(raw.p, raw.len, &plain);
+		v2x_buf_free(&raw);
+		raw = plain;
+		if (!ok) {
 			snprintf(err, errlen, "not a pcap or pcapng capture, nor a readable "
 				 "compressed WYDOT log");
 			goto out;
 		}
-		free(raw);
-	} else {
-		l->data = raw;
-		l->len = len;
 	}
-	raw = NULL;
+	l->data = raw.p;
+	l->len = raw.len;
+	raw = (struct v2x_buf){0};
 	if (!v2x_wydot_detect(l->data, l->len, strcmp(name, "-") ? name : NULL, &l->fmt)) {
 		snprintf(err, errlen, len == 0 ? "empty file"
 			 : "not a pcap or pcapng capture, nor a WYDOT log");
@@ -132,7 +122,7 @@ struct v2xcap_wydotlog *v2xcap_wydotlog_open(int fd, const uint8_t *head, size_t
 fail:
 	snprintf(err, errlen, "out of memory (or a log over %u MiB)", MAX_LOG >> 20);
 out:
-	free(raw);
+	v2x_buf_free(&raw);
 	v2xcap_wydotlog_close(l);
 	return NULL;
 }
