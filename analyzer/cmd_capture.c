@@ -16,6 +16,7 @@
 
 #include "capwrite.h"
 #include "cli.h"
+#include "ieee80211.h"
 #include "frame.h"
 #include "nl80211.h"
 #include "output.h"
@@ -267,7 +268,7 @@ static void describe(const char *iface, char *desc, size_t len)
 	const struct v2xcap_nl_iface *on = tuned_interface(&nl, iface, all, sizeof all / sizeof all[0]);
 	if (on)
 		snprintf(desc, len, "%s, %u MHz (channel %u), %u MHz", iface, on->freq,
-			 v2xcap_nl_channel_of(on->freq), v2xcap_nl_width_mhz(on->width));
+			 v2x_5ghz_channel(on->freq), v2xcap_nl_width_mhz(on->width));
 	v2xcap_nl_close(&nl);
 }
 

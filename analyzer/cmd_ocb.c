@@ -10,6 +10,7 @@
 #include <sys/utsname.h>
 
 #include "cli.h"
+#include "ieee80211.h"
 #include "nl80211.h"
 
 struct ocb_opts;
@@ -37,7 +38,7 @@ static uint32_t parse_freq(const char *s)
 	if (*end || end == s)
 		return 0;
 	if (v >= 172 && v <= 184)
-		return (uint32_t)(5000 + 5 * v);
+		return v2x_5ghz_mhz((unsigned)v);
 	return v >= 2400 && v <= 7200 ? (uint32_t)v : 0;
 }
 
@@ -195,7 +196,7 @@ static int ocb_join(struct v2xcap_nl *nl, const struct ocb_opts *o)
 	bool is_ocb = iface.iftype == NL80211_IFTYPE_OCB;
 	if (is_ocb && iface.freq == freq && v2xcap_nl_width_mhz(iface.width) == o->width) {
 		printf("%s: already in OCB on %u MHz (channel %u), %u MHz wide\n", name, freq,
-		       v2xcap_nl_channel_of(freq), o->width);
+		       v2x_5ghz_channel(freq), o->width);
 		return V2XCAP_EXIT_OK;
 	}
 	if (is_ocb && iface.freq && v2xcap_nl_leave_ocb(nl, iface.ifindex, &e) < 0)
@@ -208,7 +209,7 @@ static int ocb_join(struct v2xcap_nl *nl, const struct ocb_opts *o)
 	if (v2xcap_nl_join_ocb(nl, iface.ifindex, freq, o->width, &e) < 0)
 		return fail(nl, "joining OCB on", name, &e, &iface, freq, o->width);
 	printf("%s: joined OCB on %u MHz (channel %u), %u MHz wide\n", name, freq,
-	       v2xcap_nl_channel_of(freq), o->width);
+	       v2x_5ghz_channel(freq), o->width);
 	return V2XCAP_EXIT_OK;
 }
 
@@ -260,7 +261,7 @@ static void print_status(struct v2xcap_nl *nl, const struct v2xcap_nl_iface *i)
 	       v2xcap_nl_iftype_name(i->iftype), i->mac[0], i->mac[1], i->mac[2], i->mac[3],
 	       i->mac[4], i->mac[5]);
 	if (i->freq)
-		printf(", %u MHz (channel %u), width %u MHz", i->freq, v2xcap_nl_channel_of(i->freq),
+		printf(", %u MHz (channel %u), width %u MHz", i->freq, v2x_5ghz_channel(i->freq),
 		       v2xcap_nl_width_mhz(i->width));
 	else
 		printf(", no channel");

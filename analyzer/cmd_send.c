@@ -21,6 +21,7 @@
 #include "bsm.h"
 #include "capfile.h"
 #include "cli.h"
+#include "ieee80211.h"
 #include "frame.h"
 #include "frame_write.h"
 #include "nl80211.h"
@@ -231,7 +232,7 @@ static int check_interface(const struct send_opts *o)
 	unsigned width = v2xcap_nl_width_mhz(iface.width);
 	fprintf(stderr, "v2xcap send: %s: OCB on %u MHz (channel %u), %u MHz wide, broadcast "
 		"at the lowest basic rate (%g Mb/s); %g frames/s\n", o->iface, iface.freq,
-		v2xcap_nl_channel_of(iface.freq), width, 6.0 * width / 20, o->rate);
+		v2x_5ghz_channel(iface.freq), width, 6.0 * width / 20, o->rate);
 	return 0;
 }
 

@@ -412,11 +412,6 @@ int v2xcap_nl_link_set(struct v2xcap_nl *nl, uint32_t ifindex, bool up, struct v
 	return nl_exec(nl->route, msg, NULL, NULL, e);
 }
 
-unsigned v2xcap_nl_channel_of(uint32_t freq)
-{
-	return freq > 5000 && freq < 6000 ? (freq - 5000) / 5 : 0;
-}
-
 unsigned v2xcap_nl_width_mhz(uint32_t chan_width)
 {
 	switch (chan_width) {

@@ -77,8 +77,6 @@ int v2xcap_nl_new_monitor(struct v2xcap_nl *nl, uint32_t wiphy, const char *name
 		       uint32_t *ifindex, struct v2xcap_nl_error *e);
 int v2xcap_nl_link_set(struct v2xcap_nl *nl, uint32_t ifindex, bool up, struct v2xcap_nl_error *e);
 
-/* The 5 GHz channel number of a frequency (5000 + 5 * ch), 0 outside the 5 GHz band. */
-unsigned v2xcap_nl_channel_of(uint32_t freq);
 /* Channel width in MHz of an enum nl80211_chan_width value (0 when not 5/10/20/40/...). */
 unsigned v2xcap_nl_width_mhz(uint32_t chan_width);
 const char *v2xcap_nl_iftype_name(uint32_t iftype);

@@ -212,12 +212,6 @@ static int parse_ethernet(const uint8_t *buf, size_t len, struct v2x_frame *f)
 	return parse_ethertype(c.p, v2x_cur_left(&c), f);
 }
 
-/* 5 GHz channel number to MHz (IEEE 802.11 annex E, the 5.9 GHz band's numbering) */
-static uint16_t chan_5ghz_mhz(uint8_t ch)
-{
-	return (uint16_t)(5000 + 5 * ch);
-}
-
 /* Commsignia C2P, version 1 (the layout of Wireshark 4.6's packet-c2p.c; big-endian):
  * version/type, seconds and milliseconds, primary and secondary channel, interface,
  * data rate (500 kb/s), antenna, latitude, longitude, speed, heading; DSRC RX then RSSI
@@ -244,7 +238,7 @@ static int parse_c2p(const uint8_t *buf, size_t len, struct v2x_frame *f)
 	f->encap = V2X_ENCAP_C2P;
 	if (buf[9]) {
 		f->rt.has_channel = true;
-		f->rt.freq = chan_5ghz_mhz(buf[9]);
+		f->rt.freq = (uint16_t)v2x_5ghz_mhz(buf[9]);
 	}
 	f->rt.has_rate = true;
 	f->rt.rate = buf[12];
@@ -295,7 +289,7 @@ static int parse_tzsp(const uint8_t *buf, size_t len, struct v2x_frame *f)
 			f->rt.rate = v[0];
 		} else if (tag == TZSP_TAG_CHANNEL && n == 1 && v[0]) {
 			f->rt.has_channel = true;
-			f->rt.freq = chan_5ghz_mhz(v[0]);
+			f->rt.freq = (uint16_t)v2x_5ghz_mhz(v[0]);
 		}
 	}
 	if (encap != TZSP_ENCAP_80211)

@@ -34,4 +34,16 @@ int v2x_ieee80211_parse(const uint8_t *buf, size_t len, struct v2x_mac *mac,
 			enum v2x_llc *llc, uint16_t *ethertype, size_t *payload_off,
 			const char **why);
 
+/* The 5 GHz band's channel numbering (IEEE 802.11 annex E; the 5.9 GHz ITS channels
+ * 172-184): MHz = 5000 + 5 * channel. v2x_5ghz_channel is 0 outside 5000-5999 MHz. */
+static inline uint32_t v2x_5ghz_mhz(unsigned channel)
+{
+	return 5000u + 5u * channel;
+}
+
+static inline unsigned v2x_5ghz_channel(uint32_t mhz)
+{
+	return mhz > 5000 && mhz < 6000 ? (mhz - 5000) / 5 : 0;
+}
+
 #endif

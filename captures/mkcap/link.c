@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "frame.h"
+#include "ieee80211.h"
 #include "mkcap.h"
 #include "registry.h"
 
@@ -110,7 +111,7 @@ static void tzsp(struct v2x_buf *b, const struct frame_opts *o)
 	v2x_put_u8(b, 0);
 	v2x_put_be16(b, 18);
 	const uint8_t tags[] = {10, 1, (uint8_t)o->rssi, 12, 1, o->rate, 18, 1,
-				(uint8_t)((o->freq - 5000) / 5), 1};
+				(uint8_t)v2x_5ghz_channel(o->freq), 1};
 	v2x_put(b, tags, sizeof(tags));
 }
 
@@ -145,8 +146,8 @@ static void c2p(struct v2x_buf *b, const struct frame_opts *o, const struct fram
 	v2x_put_be32(b, (uint32_t)(f->ts_us / 1000000u - UNIX_2004_S));
 	v2x_put_be32(b, (uint32_t)(f->ts_us % 1000000u / 1000u));
 	/* primary channel: the 5 GHz channel number of --freq */
-	v2x_put_u8(b, o->freq > 5000 && o->freq < 6000 ? (uint8_t)((o->freq - 5000) / 5)
-						    : C2P_CHANNEL_NA);
+	v2x_put_u8(b, v2x_5ghz_channel(o->freq) ? (uint8_t)v2x_5ghz_channel(o->freq)
+						 : C2P_CHANNEL_NA);
 	v2x_put_u8(b, C2P_CHANNEL_NA); /* secondary channel */
 	v2x_put_u8(b, 0);              /* used interface */
 	v2x_put_u8(b, o->rate);        /* 500 kb/s units, as radiotap */
