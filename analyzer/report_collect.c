@@ -3,12 +3,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bsm.h"
 #include "report.h"
 
 #define BSM_ID 20
 #define MAP_ID 18
 #define SPAT_ID 19
-#define SECMARK_MINUTE 60000
 
 /* Grows *p (n used, *cap allocated, elements of size) by one zeroed element. */
 void *rpt_grow(void *pp, size_t *n, size_t *cap, size_t size)
@@ -82,16 +82,6 @@ static struct rpt_sender *sender_get(struct report *r, uint32_t id)
 	return s;
 }
 
-/* Capture time minus secMark, both modulo one minute, as the nearest signed value. */
-static int32_t age_raw_ms(int64_t ts_us, uint16_t sec_mark)
-{
-	if (sec_mark >= SECMARK_MINUTE) /* 60000..60999 leap second, 65535 unavailable */
-		return INT32_MIN;
-	int64_t cap_ms = (ts_us / 1000) % SECMARK_MINUTE;
-	int64_t age = (cap_ms - sec_mark + SECMARK_MINUTE) % SECMARK_MINUTE;
-	return (int32_t)(age > SECMARK_MINUTE / 2 ? age - SECMARK_MINUTE : age);
-}
-
 static int bsm_add(struct report *r, const struct rpt_where *at, const struct rpt_bsm *b)
 {
 	struct rpt_sender *s = sender_get(r, b->id);
@@ -102,7 +92,8 @@ static int bsm_add(struct report *r, const struct rpt_where *at, const struct rp
 		return -1;
 	sm->at = *at;
 	sm->msg_cnt = b->msg_cnt;
-	sm->age_raw_ms = age_raw_ms(at->ts_us, b->sec_mark);
+	if (!v2x_bsm_age_ms(at->ts_us, b->sec_mark, &sm->age_raw_ms))
+		sm->age_raw_ms = INT32_MIN;
 	sm->lat = b->lat;
 	sm->lon = b->lon;
 	sm->missing = (!b->has_path_history ? RPT_MISSING_PH : 0) |

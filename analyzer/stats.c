@@ -9,7 +9,6 @@
 #include "stats.h"
 
 #define KEY_UNKNOWN (UINT64_C(1) << 48) /* PSID/channel/sender not in the frame */
-#define SECMARK_MINUTE 60000
 /* Beyond this many empty intervals in a row (a clock jump), the empty ones are not
  * reported one by one. */
 #define MAX_EMPTY_INTERVALS 1000
@@ -248,16 +247,6 @@ static void iat_add(struct v2xcap_bsm_sender *b, int64_t us)
 		b->iat_max_us = us;
 }
 
-/* Capture time minus secMark, both taken modulo one minute, as the nearest signed value. */
-static int64_t bsm_age_ms(int64_t ts_us, uint16_t sec_mark)
-{
-	int64_t cap_ms = (ts_us / 1000) % SECMARK_MINUTE;
-	if (cap_ms < 0)
-		cap_ms += SECMARK_MINUTE;
-	int64_t age = (cap_ms - sec_mark + SECMARK_MINUTE) % SECMARK_MINUTE;
-	return age > SECMARK_MINUTE / 2 ? age - SECMARK_MINUTE : age;
-}
-
 static void bsm_add(struct v2xcap_bsm_table *t, const struct v2x_frame *f, int64_t ts_us)
 {
 	struct v2x_bsm_head h;
@@ -283,8 +272,9 @@ static void bsm_add(struct v2xcap_bsm_table *t, const struct v2x_frame *f, int64
 	b->messages++;
 	b->last_us = ts_us;
 	b->last_cnt = h.msg_cnt;
-	if (h.sec_mark < SECMARK_MINUTE) /* 60000.. leap second, 65535 unavailable */
-		minmax_add(&b->age_ms, bsm_age_ms(ts_us, h.sec_mark));
+	int32_t age;
+	if (v2x_bsm_age_ms(ts_us, h.sec_mark, &age))
+		minmax_add(&b->age_ms, age);
 }
 
 static void interval_emit(struct v2xcap_stats *s)

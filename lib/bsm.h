@@ -65,6 +65,10 @@ void v2x_bsm_core_unavailable(struct v2x_bsm_core *c);
 
 /* From the BasicSafetyMessage value (a MessageFrame's value): 0, or -1 when too short. */
 int v2x_bsm_head_read(const uint8_t *value, size_t len, struct v2x_bsm_head *h);
+/* A BSM's age when heard: the capture time (microseconds since the epoch) minus secMark,
+ * both modulo one minute, as the nearest signed value in ms. false when secMark holds no
+ * millisecond (60000..60999 a leap second, 65535 unavailable). */
+bool v2x_bsm_age_ms(int64_t ts_us, uint16_t sec_mark, int32_t *age_ms);
 int v2x_bsm_core_read(const uint8_t *value, size_t len, struct v2x_bsm_core *c);
 
 /* Rewrites msgCnt, id and secMark of a BasicSafetyMessage value in place; -1 when short. */

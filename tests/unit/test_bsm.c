@@ -190,3 +190,20 @@ TEST(bsm_head_write_changes_only_the_head)
 	free(copy);
 	free(mf);
 }
+
+TEST(bsm_age_is_capture_time_minus_secmark_across_the_minute)
+{
+	int32_t age = 0;
+	/* 12:00:59.900 heard, secMark 59.850 s: 50 ms old */
+	CHECK(v2x_bsm_age_ms(INT64_C(1764849659900000), 59850, &age));
+	CHECK_INT(age, 50);
+	/* heard at 12:01:00.030, sent at 59.980 s of the minute before: 50 ms, not -59950 */
+	CHECK(v2x_bsm_age_ms(INT64_C(1764849660030000), 59980, &age));
+	CHECK_INT(age, 50);
+	/* a clock ahead of the receiver: negative */
+	CHECK(v2x_bsm_age_ms(INT64_C(1764849660030000), 130, &age));
+	CHECK_INT(age, -100);
+	/* a leap second and "unavailable" carry no millisecond */
+	CHECK(!v2x_bsm_age_ms(INT64_C(1764849660030000), 60500, &age));
+	CHECK(!v2x_bsm_age_ms(INT64_C(1764849660030000), V2X_BSM_SECMARK_UNAVAILABLE, &age));
+}
