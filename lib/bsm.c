@@ -118,15 +118,3 @@ int v2x_bsm_frame_write(struct v2x_buf *out, const struct v2x_bsm_core *c)
 	return 0;
 }
 
-bool v2x_bsm_age_ms(int64_t ts_us, uint16_t sec_mark, int32_t *age_ms)
-{
-	enum { MINUTE_MS = 60000 };
-	if (sec_mark >= MINUTE_MS)
-		return false;
-	int64_t cap_ms = (ts_us / 1000) % MINUTE_MS;
-	if (cap_ms < 0)
-		cap_ms += MINUTE_MS;
-	int64_t age = (cap_ms - sec_mark + MINUTE_MS) % MINUTE_MS;
-	*age_ms = (int32_t)(age > MINUTE_MS / 2 ? age - MINUTE_MS : age);
-	return true;
-}

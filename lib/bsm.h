@@ -68,7 +68,19 @@ int v2x_bsm_head_read(const uint8_t *value, size_t len, struct v2x_bsm_head *h);
 /* A BSM's age when heard: the capture time (microseconds since the epoch) minus secMark,
  * both modulo one minute, as the nearest signed value in ms. false when secMark holds no
  * millisecond (60000..60999 a leap second, 65535 unavailable). */
-bool v2x_bsm_age_ms(int64_t ts_us, uint16_t sec_mark, int32_t *age_ms);
+/* inline: stats asks for every BSM */
+static inline bool v2x_bsm_age_ms(int64_t ts_us, uint16_t sec_mark, int32_t *age_ms)
+{
+	enum { MINUTE_MS = 60000 };
+	if (sec_mark >= MINUTE_MS)
+		return false;
+	int64_t cap_ms = (ts_us / 1000) % MINUTE_MS;
+	if (cap_ms < 0)
+		cap_ms += MINUTE_MS;
+	int64_t age = (cap_ms - sec_mark + MINUTE_MS) % MINUTE_MS;
+	*age_ms = (int32_t)(age > MINUTE_MS / 2 ? age - MINUTE_MS : age);
+	return true;
+}
 int v2x_bsm_core_read(const uint8_t *value, size_t len, struct v2x_bsm_core *c);
 
 /* Rewrites msgCnt, id and secMark of a BasicSafetyMessage value in place; -1 when short. */

@@ -6,13 +6,16 @@
 
 #include "cursor.h"
 #include "registry.h"
+#include "zero.h"
 
 /* v2x_frame_parse clears the frame's own fields (all before rt) and each layer as a
- * whole, WSMP but for the extension arrays that end the frame. */
+ * whole, WSMP but for the extension arrays that end the frame; the WYDOT record is
+ * valid only when has_wydot. */
 _Static_assert(offsetof(struct v2x_frame, rt) < offsetof(struct v2x_frame, mac) &&
 		       offsetof(struct v2x_frame, mac) < offsetof(struct v2x_frame, dot2) &&
 		       offsetof(struct v2x_frame, dot2) < offsetof(struct v2x_frame, mf) &&
-		       offsetof(struct v2x_frame, mf) < offsetof(struct v2x_frame, wsmp) &&
+		       offsetof(struct v2x_frame, mf) < offsetof(struct v2x_frame, wydot) &&
+		       offsetof(struct v2x_frame, wydot) < offsetof(struct v2x_frame, wsmp) &&
 		       offsetof(struct v2x_frame, wsmp) + sizeof(struct v2x_wsmp) ==
 			       sizeof(struct v2x_frame),
 	       "the layers end struct v2x_frame, WSMP last");
@@ -62,9 +65,7 @@ static int parse_message(const uint8_t *msg, size_t msg_len, bool has_psid, uint
 	if (msg_len == 0 || !msg)
 		return f->error ? -1 : 0;
 	f->j2735_basis = user_says ? V2X_J2735_BY_USER
-				   : v2x_j2735_basis(has_psid, psid,
-						     has_psid && v2x_j2735_user_psid(psid), msg,
-						     msg_len);
+				   : v2x_j2735_basis(has_psid, psid, msg, msg_len);
 	if (f->j2735_basis == V2X_J2735_NOT)
 		return f->error ? -1 : 0;
 	f->has_j2735 = true;
@@ -468,7 +469,7 @@ static int parse_sll2(const uint8_t *buf, size_t len, struct v2x_frame *f)
 static void clear_unreached(struct v2x_frame *f)
 {
 	if (!f->has_wsmp)
-		memset(&f->wsmp, 0, V2X_WSMP_HEAD_SIZE);
+		v2x_zero(&f->wsmp, V2X_WSMP_HEAD_SIZE);
 	if (!f->has_dot2)
 		memset(&f->dot2, 0, sizeof(f->dot2));
 	if (!f->has_j2735)
@@ -497,13 +498,18 @@ static int parse_link(int linktype, const uint8_t *buf, size_t len, struct v2x_f
 	}
 }
 
+/* The frame's own fields, and the link layers' whose parsers it may not reach; apart, as
+ * each is a few stores where one memset of all is a string instruction. */
+static void clear_head(struct v2x_frame *f)
+{
+	v2x_zero(f, offsetof(struct v2x_frame, rt));
+	v2x_zero(&f->rt, sizeof(f->rt));
+	v2x_zero(&f->mac, sizeof(f->mac));
+}
+
 int v2x_frame_parse(int linktype, const uint8_t *buf, size_t len, struct v2x_frame *f)
 {
-	/* The frame's own fields, and the link layers' whose parsers it may not reach;
-	 * apart, as each is a few stores where one memset of all is a string instruction. */
-	memset(f, 0, offsetof(struct v2x_frame, rt));
-	memset(&f->rt, 0, sizeof(f->rt));
-	memset(&f->mac, 0, sizeof(f->mac));
+	clear_head(f);
 	int rc = parse_link(linktype, buf, len, f);
 	clear_unreached(f);
 	return rc;
@@ -511,9 +517,7 @@ int v2x_frame_parse(int linktype, const uint8_t *buf, size_t len, struct v2x_fra
 
 int v2x_message_parse(const uint8_t *buf, size_t len, struct v2x_frame *f)
 {
-	memset(f, 0, offsetof(struct v2x_frame, rt));
-	memset(&f->rt, 0, sizeof(f->rt));
-	memset(&f->mac, 0, sizeof(f->mac));
+	clear_head(f);
 	f->layer = V2X_LAYER_WSMP;
 	int rc = parse_message(buf, len, false, 0, true, f);
 	clear_unreached(f);

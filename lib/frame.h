@@ -78,7 +78,6 @@ struct v2x_frame {
 	size_t encap_len;       /* octets the innermost UDP datagram carries */
 	bool has_wsmp;          /* WSMP present (the V2X message layer may be without it) */
 	bool has_wydot;         /* a log record: wydot holds its metadata */
-	struct v2x_wydot_rec wydot;
 	bool has_dot2;
 	bool has_j2735;         /* the payload is taken as J2735 (j2735_basis) */
 	const uint8_t *j2735;   /* ... those octets (WSM, 1609.2 or UDP payload) */
@@ -97,6 +96,9 @@ struct v2x_frame {
 	struct v2x_mac mac;
 	struct v2x_dot2 dot2;
 	struct v2x_msgframe mf;
+	/* A log record's metadata, valid when has_wydot (and, unlike the layers, not
+	 * cleared otherwise: no need to pay for it on every radio frame). */
+	struct v2x_wydot_rec wydot;
 	struct v2x_wsmp wsmp;
 };
 

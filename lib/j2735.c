@@ -51,12 +51,12 @@ bool v2x_msgframe_strict(const uint8_t *buf, size_t len)
 	       v2x_msgid_lookup(mf.msg_id);
 }
 
-enum v2x_j2735_basis v2x_j2735_basis(bool has_psid, uint32_t psid, bool user_says,
-				     const uint8_t *buf, size_t len)
+enum v2x_j2735_basis v2x_j2735_basis(bool has_psid, uint32_t psid, const uint8_t *buf,
+				     size_t len)
 {
 	if (has_psid && v2x_psid_carries_j2735(psid))
 		return V2X_J2735_BY_PSID;
-	if (user_says)
+	if (has_psid && v2x_j2735_user_psid(psid))
 		return V2X_J2735_BY_USER;
 	if (v2x_msgframe_strict(buf, len))
 		return V2X_J2735_BY_CONTENT;

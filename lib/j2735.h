@@ -36,9 +36,11 @@ enum v2x_j2735_basis {
 	V2X_J2735_BY_CONTENT,   /* v2x_msgframe_strict holds */
 };
 
-/* The rule, in this order; user_says is the caller's (see v2x_j2735_user_psid). */
-enum v2x_j2735_basis v2x_j2735_basis(bool has_psid, uint32_t psid, bool user_says,
-				     const uint8_t *buf, size_t len);
+/* The rule, in this order: the registry for the PSID, the user's PSIDs
+ * (v2x_j2735_psids_set), the strict content check. The plugin's own preference and Decode
+ * As are its own, so it asks with has_psid false. */
+enum v2x_j2735_basis v2x_j2735_basis(bool has_psid, uint32_t psid, const uint8_t *buf,
+				     size_t len);
 
 /* v2xcap's --j2735-psid: "0x7f,32,0x8010-0x8020" (C integer syntax, ranges with '-').
  * Process-wide, set before parsing; 0, or -1 for a malformed list (nothing changed). */

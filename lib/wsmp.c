@@ -7,6 +7,7 @@
 #include "cursor.h"
 #include "psid.h"
 #include "registry.h"
+#include "zero.h"
 
 /* A parse clears V2X_WSMP_HEAD_SIZE octets: all but the two arrays that end the struct. */
 _Static_assert(offsetof(struct v2x_wsmp, text) ==
@@ -248,7 +249,7 @@ static int parse_v2(struct v2x_cursor *c, struct v2x_wsmp *w, const char **why)
 int v2x_wsmp_parse(const uint8_t *buf, size_t len, struct v2x_wsmp *w, const char **why)
 {
 	struct v2x_cursor c;
-	memset(w, 0, V2X_WSMP_HEAD_SIZE);
+	v2x_zero(w, V2X_WSMP_HEAD_SIZE);
 	v2x_cur_init(&c, buf, len);
 	uint8_t first = v2x_u8(&c);
 	if (c.err)

@@ -346,7 +346,7 @@ static void dissect_payload(tvbuff_t *tvb, packet_info *pinfo, proto_tree *top,
 	    dissector_try_uint_with_data(psid_table, h->psid, payload, pinfo, top, TRUE, NULL))
 		return;
 	if (pref_raw_j2735 && j2735_handle &&
-	    v2x_j2735_basis(false, 0, false, tvb_get_ptr(payload, 0, len), (size_t)len)) {
+	    v2x_j2735_basis(false, 0, tvb_get_ptr(payload, 0, len), (size_t)len)) {
 		call_dissector(j2735_handle, payload, pinfo, top);
 		return;
 	}
