@@ -7,7 +7,7 @@
 
 /* memset(p, 0, n) in pieces of 64 octets, which compilers turn into plain vector stores;
  * a single memset past 64 becomes `rep stos` on x86-64 (gcc 12), whose start-up cost,
- * paid twice per frame (frame and WSMP heads), was most of a 12-19% slowdown of
+ * paid twice per frame (frame and WSMP heads), was half of a ~17% slowdown of
  * `v2xcap stats` (bench/gencap, 500k frames: 0.082 -> 0.075 s). */
 static inline void v2x_zero(void *p, size_t n)
 {
