@@ -20,9 +20,12 @@
 const char cmd_stats_options[] =
 	"Statistics of V2X captures (pcap/pcapng, radiotap, 802.11, Ethernet, SLL; several\n"
 	"files form one timeline, '-' is stdin): per message type, PSID, channel, sender MAC,\n"
-	"and BSM senders by TemporaryID (rate, inter-arrival, msgCnt gaps, message age).\n"
+	"and BSM senders by TemporaryID (rate, inter-arrival, msgCnt gaps, message age);\n"
+	"priority messages first (EVA, BSM of an emergency vehicle responding, RSA, SRM, BSM\n"
+	"with event flags: kind, sender, frame numbers).\n"
 	"  --format   table (default, aligned for a terminal), csv, or json (every view)\n"
-	"  --by       the view of the table/CSV (default type); bsm = BSM senders\n"
+	"  --by       the view of the table/CSV (default type); bsm = BSM senders, priority\n"
+	"             = the priority messages alone\n"
 	"  --filter   keep only WSMP frames of one J2735 message type (name or id, e.g. BSM,\n"
 	"             spat, 20) or one PSID (psid=20 is hex, i.e. 0x20)\n"
 	"  --interval print a time series of per-type counts instead (e.g. 1s, 500ms)\n"
@@ -57,6 +60,10 @@ static int parse_view(const char *a, enum v2xcap_view *view)
 {
 	if (strcmp(a, "bsm") == 0) {
 		*view = V2XCAP_VIEW_BSM;
+		return 0;
+	}
+	if (strcmp(a, "priority") == 0) {
+		*view = V2XCAP_VIEW_PRIORITY;
 		return 0;
 	}
 	for (int d = 0; d < V2XCAP_N_DIMS; d++)
@@ -173,8 +180,15 @@ static void full_decode(struct v2x_frame *f)
 	j2735dec_free(&msg);
 }
 
-/* One frame into s, in capture order. */
-static void add_frame(struct v2xcap_stats *s, const struct v2xcap_capframe *fr,
+/* What the frames are counted into. */
+struct tally {
+	struct v2xcap_stats *s;
+	struct v2xcap_prio_list prio;
+	bool oom;
+};
+
+/* One frame into t, in capture order; the filter applies to the priority list too. */
+static void add_frame(struct tally *t, const struct v2xcap_capframe *fr,
 		      const struct v2x_frame *f, struct v2xcap_readerr *rep)
 {
 	if (f->error)
@@ -182,12 +196,15 @@ static void add_frame(struct v2xcap_stats *s, const struct v2xcap_capframe *fr,
 	struct v2xcap_sample sm = {
 		.ts_us = fr->ts_ns / 1000, .caplen = fr->caplen, .wirelen = fr->origlen,
 	};
-	v2xcap_stats_add(s, f, &sm);
+	uint64_t passed = t->s->wsmp;
+	v2xcap_stats_add(t->s, f, &sm);
+	if (t->s->wsmp != passed && v2xcap_prio_list_add(&t->prio, f, fr->file, fr->number) < 0)
+		t->oom = true;
 }
 
 /* --decode -j N: parsing and decoding on the threads, the statistics in capture order. */
 struct par_stats {
-	struct v2xcap_stats *s;
+	struct tally *t;
 	struct v2xcap_readerr *rep;
 };
 
@@ -207,19 +224,19 @@ static bool par_emit(void *ctx, const struct v2xcap_batch *b)
 		if (it->error)
 			v2xcap_readerr_file_error(ps->rep, it->error);
 		else
-			add_frame(ps->s, &it->fr, it->result, ps->rep);
+			add_frame(ps->t, &it->fr, it->result, ps->rep);
 	}
 	return true;
 }
 
 /* Reads every frame into s, reporting file-level failures and malformed frames; -1 when
  * the threads could not run (said on stderr). */
-static int analyse(struct v2xcap_capfile *cf, struct v2xcap_stats *s, const struct stats_opts *o,
+static int analyse(struct v2xcap_capfile *cf, struct tally *t, const struct stats_opts *o,
 		   struct v2xcap_readerr *rep)
 {
 	int rc = 0;
 	if (o->decode && o->threads > 1) {
-		struct par_stats ps = {.s = s, .rep = rep};
+		struct par_stats ps = {.t = t, .rep = rep};
 		struct v2xcap_par_job job = {
 			.threads = o->threads, .result_size = sizeof(struct v2x_frame), .ctx = &ps,
 			.work = par_work, .emit = par_emit,
@@ -240,12 +257,16 @@ static int analyse(struct v2xcap_capfile *cf, struct v2xcap_stats *s, const stru
 			v2x_frame_parse(fr.linktype, fr.data, fr.caplen, &f);
 			if (o->decode)
 				full_decode(&f);
-			add_frame(s, &fr, &f, rep);
+			add_frame(t, &fr, &f, rep);
 			v2xcap_progress_tick(&prog, cf);
 		}
 		v2xcap_progress_done(&prog, cf);
 	}
 	v2xcap_readerr_finish(rep);
+	if (t->oom) {
+		fprintf(stderr, "v2xcap stats: out of memory\n");
+		rc = -1;
+	}
 	return rc;
 }
 
@@ -277,20 +298,22 @@ int cmd_stats(const struct v2xcap_command *cmd, int argc, char **argv)
 	}
 	struct v2xcap_readerr rep;
 	v2xcap_readerr_init(&rep, "stats", NULL, NULL);
-	bool failed = analyse(cf, s, &o, &rep) < 0;
+	struct tally t = {.s = s};
+	bool failed = analyse(cf, &t, &o, &rep) < 0;
 	v2xcap_stats_finish(s);
 	int out_err;
 	if (o.interval_us) {
 		v2xcap_series_end(&series);
 		out_err = ferror(stdout);
 	} else {
-		out_err = v2xcap_output_stats(stdout, o.fmt, o.view, s);
+		out_err = v2xcap_output_stats_prio(stdout, o.fmt, o.view, s, &t.prio);
 	}
 	if (fflush(stdout) != 0)
 		out_err = 1;
 	if (out_err)
 		fprintf(stderr, "v2xcap stats: error writing the output\n");
 	v2xcap_capfile_close(cf);
+	v2xcap_prio_list_free(&t.prio);
 	v2xcap_stats_free(s);
 	free(s);
 	rc = v2xcap_readerr_exit_code(&rep, o.strict);

@@ -286,10 +286,21 @@ static void print_overflow(FILE *out, const struct v2xcap_stats *s)
 			s->bsm.unreadable);
 }
 
-static int print_table(FILE *out, enum v2xcap_view view, const struct v2xcap_stats *s)
+static int print_priority(FILE *out, enum v2xcap_format fmt, const struct v2xcap_prio_list *l);
+
+static int print_table(FILE *out, enum v2xcap_view view, const struct v2xcap_stats *s,
+		       const struct v2xcap_prio_list *prio)
 {
 	print_summary(out, s);
 	fputc('\n', out);
+	if (prio && (prio->n || view == V2XCAP_VIEW_PRIORITY)) {
+		fprintf(out, "Priority messages (emergency first)\n");
+		if (print_priority(out, V2XCAP_FMT_TABLE, prio) < 0)
+			return -1;
+		if (view == V2XCAP_VIEW_PRIORITY)
+			return 0;
+		fputc('\n', out);
+	}
 	if (view == V2XCAP_VIEW_BSM) {
 		if (print_bsm(out, V2XCAP_FMT_TABLE, s) < 0)
 			return -1;
@@ -429,7 +440,134 @@ static int json_bsm(struct json_writer *w, const struct v2xcap_stats *s)
 	return 0;
 }
 
-static int print_json(FILE *out, const struct v2xcap_stats *s)
+/* Priority messages: emergency first, then in the order first heard. */
+
+static int prio_cmp(const void *a, const void *b)
+{
+	const struct v2xcap_prio_entry *x = *(const struct v2xcap_prio_entry *const *)a;
+	const struct v2xcap_prio_entry *y = *(const struct v2xcap_prio_entry *const *)b;
+	if (x->kind != y->kind)
+		return x->kind < y->kind ? -1 : 1;
+	return x < y ? -1 : x > y; /* the list is in the order first heard */
+}
+
+static const struct v2xcap_prio_entry **prio_sorted(const struct v2xcap_prio_list *l)
+{
+	const struct v2xcap_prio_entry **e = malloc((l->n ? l->n : 1) * sizeof(*e));
+	if (!e)
+		return NULL;
+	for (size_t i = 0; i < l->n; i++)
+		e[i] = &l->e[i];
+	qsort(e, l->n, sizeof(*e), prio_cmp);
+	return e;
+}
+
+/* The sender as stats names it everywhere: TemporaryID as temporary_id, else the MAC. */
+static const char *prio_sender(const struct v2xcap_prio_entry *e, char *buf, size_t len)
+{
+	if (e->is_bsm)
+		snprintf(buf, len, "%08" PRIX32, e->temp_id);
+	else if (e->has_mac)
+		snprintf(buf, len, "%02x:%02x:%02x:%02x:%02x:%02x", e->mac[0], e->mac[1],
+			 e->mac[2], e->mac[3], e->mac[4], e->mac[5]);
+	else
+		return NULL;
+	return buf;
+}
+
+static void prio_frames(const struct v2xcap_prio_list *l, const struct v2xcap_prio_entry *e,
+			char *buf, size_t len)
+{
+	size_t used = 0;
+	buf[0] = '\0';
+	for (unsigned i = 0; i < e->n_frames && used < len; i++) {
+		int n = l->files ? snprintf(buf + used, len - used, "%s%s:%" PRIu64, i ? " " : "",
+					    e->frames[i].file, e->frames[i].frame)
+				 : snprintf(buf + used, len - used, "%s%" PRIu64, i ? " " : "",
+					    e->frames[i].frame);
+		used += n > 0 ? (size_t)n : 0;
+	}
+}
+
+/* Table (aligned, "-" for none) or CSV (empty for none); names and numbers hold no comma. */
+static int print_priority(FILE *out, enum v2xcap_format fmt, const struct v2xcap_prio_list *l)
+{
+	const struct v2xcap_prio_entry **e = prio_sorted(l);
+	if (!e)
+		return -1;
+	bool csv = fmt == V2XCAP_FMT_CSV;
+	const char *none = csv ? "" : "-";
+	if (csv)
+		fprintf(out, "kind,sender,messages,frames,events\n");
+	else
+		fprintf(out, "%-13s  %-17s  %8s  %-24s  %s\n", "kind", "sender", "messages",
+			"frames", "events");
+	for (size_t i = 0; i < l->n; i++) {
+		char who[24], frames[V2XCAP_PRIO_FRAMES * 48], events[200] = "";
+		const char *sender = prio_sender(e[i], who, sizeof(who));
+		prio_frames(l, e[i], frames, sizeof(frames));
+		if (e[i]->kind == V2XCAP_PRIO_BSM_EVENTS)
+			v2xcap_prio_events_text(e[i]->events, events, sizeof(events));
+		const char *kind = v2xcap_prio_kind_name(e[i]->kind);
+		if (csv)
+			fprintf(out, "%s,%s,%" PRIu64 ",%s,%s\n", kind, sender ? sender : none,
+				e[i]->messages, frames, events);
+		else
+			fprintf(out, "%-13s  %-17s  %8" PRIu64 "  %-24s  %s\n", kind,
+				sender ? sender : none, e[i]->messages, frames,
+				events[0] ? events : none);
+	}
+	if (!csv && l->overflow)
+		fprintf(out, "note: %" PRIu64 " priority messages beyond the %d-entry cap\n",
+			l->overflow, V2XCAP_PRIO_MAX_ENTRIES);
+	free(e);
+	return 0;
+}
+
+static int json_priority(struct json_writer *w, const struct v2xcap_prio_list *l)
+{
+	const struct v2xcap_prio_entry **e = prio_sorted(l);
+	if (!e)
+		return -1;
+	json_key(w, "priority");
+	json_begin_array(w);
+	for (size_t i = 0; i < l->n; i++) {
+		char who[24], events[200];
+		const char *sender = prio_sender(e[i], who, sizeof(who));
+		json_begin_object(w);
+		json_key(w, "kind");
+		json_string(w, v2xcap_prio_kind_name(e[i]->kind));
+		json_key(w, "sender");
+		if (sender)
+			json_string(w, sender);
+		else
+			json_null(w);
+		json_uint_field(w, "messages", e[i]->messages);
+		if (e[i]->is_bsm) {
+			v2xcap_prio_events_text(e[i]->events, events, sizeof(events));
+			json_key(w, "events");
+			json_string(w, events);
+		}
+		json_key(w, "frames");
+		json_begin_array(w);
+		for (unsigned k = 0; k < e[i]->n_frames; k++) {
+			json_begin_object(w);
+			json_key(w, "file");
+			json_string(w, e[i]->frames[k].file);
+			json_uint_field(w, "frame", e[i]->frames[k].frame);
+			json_end_object(w);
+		}
+		json_end_array(w);
+		json_end_object(w);
+	}
+	json_end_array(w);
+	json_uint_field(w, "priority_overflow", l->overflow);
+	free(e);
+	return 0;
+}
+
+static int print_json(FILE *out, const struct v2xcap_stats *s,
+		      const struct v2xcap_prio_list *prio)
 {
 	struct json_writer w;
 	json_init(&w, out);
@@ -462,6 +600,8 @@ static int print_json(FILE *out, const struct v2xcap_stats *s)
 	else
 		json_null(&w);
 	json_double_field(&w, "span_s", v2xcap_stats_span_s(s));
+	if (prio && json_priority(&w, prio) < 0)
+		return -1;
 	json_key(&w, "not_wsmp");
 	json_begin_object(&w);
 	for (int r = 0; r < V2XCAP_NONWSMP_N; r++)
@@ -485,11 +625,22 @@ static int print_json(FILE *out, const struct v2xcap_stats *s)
 int v2xcap_output_stats(FILE *out, enum v2xcap_format fmt, enum v2xcap_view view,
 		     const struct v2xcap_stats *s)
 {
+	return v2xcap_output_stats_prio(out, fmt, view, s, NULL);
+}
+
+int v2xcap_output_stats_prio(FILE *out, enum v2xcap_format fmt, enum v2xcap_view view,
+			     const struct v2xcap_stats *s, const struct v2xcap_prio_list *prio)
+{
+	static const struct v2xcap_prio_list no_prio;
+	if (!prio && view == V2XCAP_VIEW_PRIORITY)
+		prio = &no_prio;
 	int r;
 	if (fmt == V2XCAP_FMT_JSON)
-		r = print_json(out, s);
+		r = print_json(out, s, prio);
 	else if (fmt == V2XCAP_FMT_TABLE)
-		r = print_table(out, view, s);
+		r = print_table(out, view, s, prio);
+	else if (view == V2XCAP_VIEW_PRIORITY)
+		r = print_priority(out, fmt, prio);
 	else if (view == V2XCAP_VIEW_BSM)
 		r = print_bsm(out, fmt, s);
 	else

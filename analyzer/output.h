@@ -20,7 +20,11 @@
  *     rate_ratio_to_10hz, iat_ms {p50, p95, max} (null below two messages), msgcnt_lost,
  *     loss_ratio (lost / (lost + messages)), duplicates, age_ms {min, mean, max} | null,
  *     unsynchronised},
- *   bsm_overflow, bsm_unreadable.
+ *   bsm_overflow, bsm_unreadable,
+ *   priority (with v2xcap_output_stats_prio): emergency first (eva, bsm_emergency, rsa,
+ *     srm, bsm_events), then in the order first heard, of {kind, sender (TemporaryID for
+ *     BSMs, source MAC or null), messages, events (BSM flag names, bsm_* kinds only),
+ *     frames [{file, frame}] (the first 10)}, priority_overflow.
  * With --interval: {"interval_s": S, "series": [{start, frames, by_type {NAME: n}}]}. */
 #ifndef V2XCAP_OUTPUT_H
 #define V2XCAP_OUTPUT_H
@@ -28,6 +32,7 @@
 #include <stdio.h>
 
 #include "json.h"
+#include "priority.h"
 #include "stats.h"
 
 enum v2xcap_format { V2XCAP_FMT_TABLE, V2XCAP_FMT_CSV, V2XCAP_FMT_JSON };
@@ -40,11 +45,16 @@ enum v2xcap_view {
 	V2XCAP_VIEW_CHANNEL = V2XCAP_BY_CHANNEL,
 	V2XCAP_VIEW_SENDER = V2XCAP_BY_SENDER,
 	V2XCAP_VIEW_BSM,
+	V2XCAP_VIEW_PRIORITY,   /* the priority messages (v2xcap_output_stats_prio) */
 };
 
 /* 0, or -1 when out of memory or the stream failed. */
 int v2xcap_output_stats(FILE *out, enum v2xcap_format fmt, enum v2xcap_view view,
 		     const struct v2xcap_stats *s);
+/* The same with the priority messages: the table's first section, the "priority" view of
+ * the table/CSV, the "priority" key of the JSON. */
+int v2xcap_output_stats_prio(FILE *out, enum v2xcap_format fmt, enum v2xcap_view view,
+			     const struct v2xcap_stats *s, const struct v2xcap_prio_list *prio);
 
 /* The --interval time series, streamed as the intervals close. */
 struct v2xcap_series_out {

@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "frame.h"
+#include "priority.h"
 #include "stats.h"
 
 /* J2735 values that mean "unavailable" (J2735 DE_* definitions) */
@@ -39,9 +40,6 @@ struct rpt_bsm {
 	bool has_path_history, has_path_prediction;
 	unsigned ph_points;
 	double ph_distance_m;     /* from the current position along the crumbs */
-	bool has_events;
-	char events[128];         /* VehicleEventFlags set, by name, space-separated */
-	bool emergency;           /* SpecialVehicleExtensions: lights/siren in use or an alert */
 };
 
 #define RPT_MAX_NODES 64
@@ -200,6 +198,7 @@ struct report {
 	int32_t clock_offset_ms;  /* receiver clock minus senders' (estimated) */
 	bool has_clock_offset;
 	struct rpt_findings findings;
+	struct rpt_requirement prio_reqs[V2XCAP_PRIO_N]; /* report_priority.c */
 	int64_t max_age_ms, max_gen_delta_ms;
 };
 
@@ -215,11 +214,10 @@ void *rpt_grow(void *p, size_t *n, size_t *cap, size_t size);
 /* report_security.c: the frame's 1609.2 envelope counted per PSID and sender */
 int rpt_security_frame(struct report *r, const struct rpt_where *at, const struct v2x_frame *f);
 
-/* report_priority.c: emergency messages (EVA, RSA) and BSMs with event flags or an
- * emergency vehicle's lights/siren in use become priority findings (b: the BSM's fields,
- * NULL for other types); 0, or -1 out of memory. */
-int rpt_priority_frame(struct report *r, const struct rpt_where *at, unsigned msg_id,
-		       const char *sender, const struct rpt_bsm *b);
+/* report_priority.c: the frames priority.c classifies become priority findings; 0, or -1
+ * out of memory. */
+void rpt_priority_init(struct report *r);
+int rpt_priority_frame(struct report *r, const struct rpt_where *at, const struct v2x_frame *f);
 
 /* report_bsm.c, report_mapspat.c, report_security.c: findings of each check */
 int rpt_check_bsm(struct report *r);

@@ -34,6 +34,7 @@ int rpt_init(struct report *r, char *const *files, size_t n_files)
 	r->n_files = n_files;
 	r->max_age_ms = 300;
 	r->max_gen_delta_ms = 1000;
+	rpt_priority_init(r);
 	return v2xcap_stats_init(&r->stats, NULL);
 }
 
@@ -107,9 +108,7 @@ static int bsm_add(struct report *r, const struct rpt_where *at, const struct rp
 		s->ph_points_max = b->ph_points;
 	if (b->ph_distance_m > s->ph_distance_max)
 		s->ph_distance_max = b->ph_distance_m;
-	char who[12];
-	snprintf(who, sizeof(who), "%08x", b->id);
-	return rpt_priority_frame(r, at, BSM_ID, who, b);
+	return 0;
 }
 
 static int map_add(struct report *r, const struct rpt_where *at, const uint8_t *p, size_t len)
@@ -175,7 +174,8 @@ int rpt_add(struct report *r, const struct rpt_where *at, const struct v2x_frame
 	if (f->layer < V2X_LAYER_WSMP)
 		return 0;
 	unsigned type = f->layer == V2X_LAYER_J2735 ? f->mf.msg_id : V2XCAP_TYPE_NO_J2735;
-	if (mix_add(r, at->ts_us, type) < 0 || rpt_security_frame(r, at, f) < 0)
+	if (mix_add(r, at->ts_us, type) < 0 || rpt_security_frame(r, at, f) < 0 ||
+	    rpt_priority_frame(r, at, f) < 0)
 		return -1;
 	if (f->layer != V2X_LAYER_J2735 || !f->has_j2735)
 		return 0;
@@ -194,13 +194,6 @@ int rpt_add(struct report *r, const struct rpt_where *at, const struct v2x_frame
 	case SPAT_ID:
 		rc = spat_add(r, at, p, len);
 		break;
-	default: {
-		char who[24] = "";
-		if (f->has_src)
-			snprintf(who, sizeof(who), "%02x:%02x:%02x:%02x:%02x:%02x", f->src[0],
-				 f->src[1], f->src[2], f->src[3], f->src[4], f->src[5]);
-		rc = rpt_priority_frame(r, at, f->mf.msg_id, who, NULL);
-	}
 	}
 	if (rc > 0) /* did not decode: counted, the checks leave it out */
 		r->undecodable++;

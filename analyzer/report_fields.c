@@ -131,8 +131,6 @@ static void bsm_open(void *c, const char *path, bool array)
 		r->b->has_path_history = true;
 	else if (ends_with(path, "pathPrediction"))
 		r->b->has_path_prediction = true;
-	else if (ends_with(path, "partII-Value/events"))
-		r->b->has_events = true;
 }
 
 static void bsm_crumb(struct bsm_reader *r)
@@ -157,6 +155,7 @@ static void bsm_value(void *c, const char *path, long long i, const char *text, 
 {
 	struct bsm_reader *r = c;
 	struct rpt_bsm *b = r->b;
+	(void)text, (void)tlen, (void)boolean;
 	if (strncmp(path, "coreData/", 9) == 0) {
 		if (ends_with(path, "coreData/msgCnt"))
 			b->msg_cnt = (uint8_t)i;
@@ -190,15 +189,6 @@ static void bsm_value(void *c, const char *path, long long i, const char *text, 
 		r->crumb_lon = (long)i;
 		r->crumb_ok &= i > -OFFSET_B18_MAX && i < OFFSET_B18_MAX;
 		bsm_crumb(r);
-	} else if (boolean == 1 && strstr(path, "partII-Value/events/")) {
-		const char *flag = strrchr(path, '/') + 1;
-		size_t used = strlen(b->events);
-		if (used + strlen(flag) + 2 < sizeof(b->events))
-			snprintf(b->events + used, sizeof(b->events) - used, "%s%s",
-				 used ? " " : "", flag);
-	} else if (text && (ends_with(path, "vehicleAlerts/sirenUse") ||
-			    ends_with(path, "vehicleAlerts/lightsUse"))) {
-		b->emergency |= tlen == 5 && memcmp(text, "inUse", 5) == 0;
 	}
 }
 

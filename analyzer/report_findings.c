@@ -39,6 +39,15 @@ static int finding_cmp(const void *a, const void *b)
 	const struct rpt_finding *x = a, *y = b;
 	if (x->severity != y->severity)
 		return x->severity < y->severity ? -1 : 1;
+	if (x->severity == RPT_PRIORITY) {
+		/* as `stats` lists them: by kind (prio_reqs[] is in kind order), then first heard */
+		if (x->req != y->req)
+			return x->req < y->req ? -1 : 1;
+		const struct rpt_where *u = &x->where[0], *v = &y->where[0];
+		if (u->file != v->file)
+			return u->file < v->file ? -1 : 1;
+		return u->frame < v->frame ? -1 : u->frame > v->frame;
+	}
 	int c = strcmp(x->req->id, y->req->id);
 	return c ? c : strcmp(x->sender, y->sender);
 }

@@ -1,59 +1,63 @@
-/* v2xcap report: priority first: which messages are emergencies, as findings that sort
- * before every other (LWN's 2015 V2X report asked for emergency messages first). */
-#include <string.h>
+/* v2xcap report: priority first: the messages priority.c classifies as emergencies become
+ * findings that sort before every other (LWN's 2015 V2X report asked for emergency
+ * messages first). */
+#include <stdio.h>
 
-#include "registry.h"
+#include "priority.h"
 #include "report.h"
 
-#define EVA_ID 22
-#define RSA_ID 27
-
-static const struct rpt_requirement req_eva = {
-	"priority.eva", "Emergency vehicle alert heard",
-	"SAE J2735 EmergencyVehicleAlert (messageId 22)"};
-static const struct rpt_requirement req_rsa = {
-	"priority.rsa", "Road side alert heard", "SAE J2735 RoadSideAlert (messageId 27)"};
-static const struct rpt_requirement req_events = {
-	"priority.bsm-events", "BSM with event flags set",
-	"SAE J2735 DE_VehicleEventFlags in VehicleSafetyExtensions (BSM part II); SAE J2945/1 "
-	"sends event flags while the event lasts"};
-static const struct rpt_requirement req_emergency = {
-	"priority.bsm-emergency", "BSM of an emergency vehicle with lights or siren in use",
-	"SAE J2735 DF_EmergencyDetails (SpecialVehicleExtensions, BSM part II)"};
-
-static int add(struct report *r, const struct rpt_requirement *req, const char *sender,
-	       const struct rpt_where *at, const char *text, const struct rpt_bsm *b)
+void rpt_priority_init(struct report *r)
 {
-	struct rpt_finding *f = rpt_finding(&r->findings, RPT_PRIORITY, req, sender);
-	if (!f)
-		return -1;
-	if (!f->count)
-		snprintf(f->text, sizeof(f->text), "%s", text);
-	if (!f->has_pos && b && b->lat != RPT_LAT_UNAVAILABLE && b->lon != RPT_LON_UNAVAILABLE) {
-		f->has_pos = true;
-		f->lat = b->lat / 1e7;
-		f->lon = b->lon / 1e7;
-	}
-	rpt_finding_at(f, at);
-	return 0;
+	static const char *const ids[V2XCAP_PRIO_N] = {
+		[V2XCAP_PRIO_EVA] = "priority.eva",
+		[V2XCAP_PRIO_BSM_EMERGENCY] = "priority.bsm-emergency",
+		[V2XCAP_PRIO_RSA] = "priority.rsa",
+		[V2XCAP_PRIO_SRM] = "priority.srm",
+		[V2XCAP_PRIO_BSM_EVENTS] = "priority.bsm-events",
+	};
+	for (int k = 0; k < V2XCAP_PRIO_N; k++)
+		r->prio_reqs[k] = (struct rpt_requirement){
+			ids[k], v2xcap_prio_kind_title((enum v2xcap_prio_kind)k),
+			v2xcap_prio_kind_source((enum v2xcap_prio_kind)k)};
 }
 
-int rpt_priority_frame(struct report *r, const struct rpt_where *at, unsigned msg_id,
-		       const char *sender, const struct rpt_bsm *b)
+int rpt_priority_frame(struct report *r, const struct rpt_where *at, const struct v2x_frame *f)
 {
-	if (msg_id == EVA_ID)
-		return add(r, &req_eva, sender, at, "EVA messages", NULL);
-	if (msg_id == RSA_ID)
-		return add(r, &req_rsa, sender, at, "RSA messages", NULL);
-	if (!b)
+	struct v2xcap_prio p;
+	if (!v2xcap_prio_of(f, &p))
 		return 0;
-	if (b->events[0]) {
-		char text[200];
-		snprintf(text, sizeof(text), "event flags: %s", b->events);
-		if (add(r, &req_events, sender, at, text, b) < 0)
+	char who[24] = "";
+	if (p.is_bsm)
+		snprintf(who, sizeof(who), "%08x", p.temp_id);
+	else if (f->has_src)
+		snprintf(who, sizeof(who), "%02x:%02x:%02x:%02x:%02x:%02x", f->src[0], f->src[1],
+			 f->src[2], f->src[3], f->src[4], f->src[5]);
+	for (int k = 0; k < V2XCAP_PRIO_N; k++) {
+		if (!(p.kinds & (1u << k)))
+			continue;
+		struct rpt_finding *fi = rpt_finding(&r->findings, RPT_PRIORITY, &r->prio_reqs[k], who);
+		if (!fi)
 			return -1;
+		char text[sizeof(fi->text)];
+		if (k == V2XCAP_PRIO_BSM_EVENTS) {
+			char names[160];
+			v2xcap_prio_events_text(p.events, names, sizeof(names));
+			snprintf(text, sizeof(text), "event flags: %s", names);
+		} else if (k == V2XCAP_PRIO_BSM_EMERGENCY) {
+			snprintf(text, sizeof(text), "lights or siren in use");
+		} else {
+			snprintf(text, sizeof(text), "%s messages",
+				 k == V2XCAP_PRIO_EVA ? "EVA" : k == V2XCAP_PRIO_RSA ? "RSA" : "SRM");
+		}
+		if (!fi->count)
+			snprintf(fi->text, sizeof(fi->text), "%s", text);
+		if (!fi->has_pos && p.is_bsm && p.lat != RPT_LAT_UNAVAILABLE &&
+		    p.lon != RPT_LON_UNAVAILABLE) {
+			fi->has_pos = true;
+			fi->lat = p.lat / 1e7;
+			fi->lon = p.lon / 1e7;
+		}
+		rpt_finding_at(fi, at);
 	}
-	if (b->emergency)
-		return add(r, &req_emergency, sender, at, "lights or siren in use", b);
 	return 0;
 }

@@ -83,6 +83,94 @@ int v2x_bsm_core_read(const uint8_t *value, size_t len, struct v2x_bsm_core *c)
 	return b.err ? -1 : 0;
 }
 
+/* UPER general length determinant (X.691 11.9.3.6/7: 0 + 7 bits, 10 + 14 bits); the
+ * fragmented form (11) never fits in a BSM. */
+static size_t uper_length(struct v2x_bits *b)
+{
+	if (!v2x_bits_bit(b))
+		return v2x_bits_get(b, 7);
+	if (v2x_bits_bit(b))
+		b->err = true;
+	return v2x_bits_get(b, 14);
+}
+
+enum { PART2_VEHICLE_SAFETY = 0, PART2_SPECIAL_VEHICLE = 1 };
+enum { EVENT_BITS_ROOT = 13 }; /* VehicleEventFlags SIZE (13, ...) */
+
+/* VehicleSafetyExtensions { ..., events?, pathHistory?, pathPrediction?, lights? } */
+static void read_vehicle_safety(struct v2x_bits *b, struct v2x_bsm_part2 *p)
+{
+	v2x_bits_bit(b); /* extension bit: additions come after the root members */
+	if (!(v2x_bits_get(b, 4) & 0x8))
+		return;
+	size_t n = v2x_bits_bit(b) ? uper_length(b) : EVENT_BITS_ROOT;
+	uint32_t bits = 0;
+	for (size_t i = 0; i < n && !b->err; i++)
+		if (v2x_bits_bit(b) && i < 32)
+			bits |= 1u << i;
+	p->events = bits;
+	p->has_events = !b->err;
+}
+
+/* SpecialVehicleExtensions { ..., vehicleAlerts EmergencyDetails?, description?,
+ * trailers? }; EmergencyDetails { ..., SSPindex (5 bits), SirenInUse (2), LightbarInUse
+ * (3), MultiVehicleResponse (2), events?, responseType? } */
+static void read_special_vehicle(struct v2x_bits *b, struct v2x_bsm_part2 *p)
+{
+	v2x_bits_bit(b);
+	if (!(v2x_bits_get(b, 3) & 0x4))
+		return;
+	v2x_bits_get(b, 1 + 2 + 5); /* extension bit, the two optional members' bits, index */
+	p->siren_use = (uint8_t)v2x_bits_get(b, 2);
+	p->lights_use = (uint8_t)v2x_bits_get(b, 3);
+	p->has_alerts = !b->err;
+}
+
+int v2x_bsm_part2_read(const uint8_t *value, size_t len, struct v2x_bsm_part2 *p)
+{
+	memset(p, 0, sizeof(*p));
+	struct v2x_bits b;
+	v2x_bits_init(&b, value, len);
+	v2x_bits_bit(&b);
+	bool has_part2 = v2x_bits_bit(&b);
+	if (!has_part2)
+		return b.err ? -1 : 0;
+	v2x_bits_bit(&b);
+	if (v2x_bits_left(&b) < CORE_BITS)
+		return -1;
+	b.pos += CORE_BITS;
+	unsigned n = v2x_bits_get(&b, 3) + 1; /* SEQUENCE (SIZE(1..8)) OF PartIIcontent */
+	for (unsigned i = 0; i < n && !b.err; i++) {
+		unsigned id = v2x_bits_get(&b, 6); /* PartII-Id (0..63) */
+		size_t octets = uper_length(&b);   /* partII-Value: an open type */
+		if (b.err || octets * 8 > v2x_bits_left(&b))
+			return -1;
+		struct v2x_bits inner = b; /* the value alone: a bad one cannot read past it */
+		inner.nbits = b.pos + octets * 8;
+		b.pos = inner.nbits;
+		if (id == PART2_VEHICLE_SAFETY)
+			read_vehicle_safety(&inner, p);
+		else if (id == PART2_SPECIAL_VEHICLE)
+			read_special_vehicle(&inner, p);
+		if (inner.err)
+			return -1;
+	}
+	return b.err ? -1 : 0;
+}
+
+const char *v2x_bsm_event_name(unsigned bit)
+{
+	/* J2735 DE_VehicleEventFlags, in bit order */
+	static const char *const names[] = {
+		"eventHazardLights", "eventStopLineViolation", "eventABSactivated",
+		"eventTractionControlLoss", "eventStabilityControlactivated",
+		"eventHazardousMaterials", "eventReserved1", "eventHardBraking",
+		"eventLightsChanged", "eventWipersChanged", "eventFlatTire",
+		"eventDisabledVehicle", "eventAirBagDeployment", "eventJackKnife",
+	};
+	return bit < sizeof(names) / sizeof(names[0]) ? names[bit] : NULL;
+}
+
 int v2x_bsm_head_write(uint8_t *value, size_t len, const struct v2x_bsm_head *h)
 {
 	struct v2x_bitw w;

@@ -83,6 +83,30 @@ static inline bool v2x_bsm_age_ms(int64_t ts_us, uint16_t sec_mark, int32_t *age
 }
 int v2x_bsm_core_read(const uint8_t *value, size_t len, struct v2x_bsm_core *c);
 
+/* BSM part II as far as priority needs it, read without the schema (the members before
+ * these have fixed layouts): VehicleSafetyExtensions' event flags (partII-Id 0) and
+ * SpecialVehicleExtensions' vehicleAlerts (partII-Id 1, an emergency vehicle's state). */
+enum { V2X_BSM_IN_USE = 2 }; /* SirenInUse and LightbarInUse "inUse" */
+
+struct v2x_bsm_part2 {
+	bool has_events;
+	uint32_t events;        /* VehicleEventFlags: ASN.1 bit n (eventHazardLights 0) at 1u << n */
+	bool has_alerts;
+	uint8_t siren_use, lights_use; /* SirenInUse, LightbarInUse (0 unavailable) */
+};
+
+/* From the BasicSafetyMessage value: 0 (all false without part II), or -1 when short or
+ * malformed. Part II contents of other ids are skipped by their length. */
+int v2x_bsm_part2_read(const uint8_t *value, size_t len, struct v2x_bsm_part2 *p);
+/* The J2735 name of VehicleEventFlags bit n; NULL past the named ones. */
+const char *v2x_bsm_event_name(unsigned bit);
+/* Lights or siren in use: an emergency vehicle responding (DF_EmergencyDetails). */
+static inline bool v2x_bsm_emergency(const struct v2x_bsm_part2 *p)
+{
+	return p->has_alerts &&
+	       (p->siren_use == V2X_BSM_IN_USE || p->lights_use == V2X_BSM_IN_USE);
+}
+
 /* Rewrites msgCnt, id and secMark of a BasicSafetyMessage value in place; -1 when short. */
 int v2x_bsm_head_write(uint8_t *value, size_t len, const struct v2x_bsm_head *h);
 /* Appends a MessageFrame holding a BasicSafetyMessage of that core data (no part II, no

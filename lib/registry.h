@@ -32,6 +32,9 @@ enum {
 	V2X_MSG_MAP = 18,
 	V2X_MSG_SPAT = 19,
 	V2X_MSG_BSM = 20,
+	V2X_MSG_EVA = 22,
+	V2X_MSG_RSA = 27,
+	V2X_MSG_SRM = 29,
 	V2X_MSG_TIM = 31,
 };
 

@@ -43,12 +43,15 @@ def open_type(bits, payload):
 
 
 def bsm(cnt, sec_mark, tid=0x0A0B0C0D, lat=411642143, lon=-1048434120, elev=18822,
-        semi_major=20, speed=1000, heading=9000, width=190, length=480, events=None):
+        semi_major=20, speed=1000, heading=9000, width=190, length=480, events=None,
+        alerts=None):
     """MessageFrame{messageId 20, BasicSafetyMessage} in UPER (J2735 BSMcoreData: every
-    member constrained, no extension marker; part II only for event flags)."""
+    member constrained, no extension marker; part II only for event flags and for an
+    emergency vehicle's alerts=(SirenInUse, LightbarInUse))."""
+    part2 = []
     b = Bits()
     b.put(0, 1)                        # BasicSafetyMessage extension bit
-    b.put(1 if events is not None else 0, 1)  # partII present
+    b.put(1 if events is not None or alerts is not None else 0, 1)  # partII present
     b.put(0, 1)                        # regional absent
     b.put(cnt, 7)
     b.put(tid, 32)
@@ -63,14 +66,25 @@ def bsm(cnt, sec_mark, tid=0x0A0B0C0D, lat=411642143, lon=-1048434120, elev=1882
     b.put(0, 5); b.put(1, 2); b.put(1, 2); b.put(1, 2); b.put(1, 2); b.put(1, 2)  # brakes off
     b.put(width, 10); b.put(length, 12)
     if events is not None:
-        b.put(0, 3)                    # one PartIIcontent
-        b.put(0, 6)                    # partII-Id 0: VehicleSafetyExtensions
         v = Bits()
         v.put(0, 1)                    # extension bit
         v.put(0b1000, 4)               # events only
         v.put(0, 1)                    # VehicleEventFlags SIZE(13, ...): in the root
         v.put(events, 13)
-        open_type(b, v.octets())
+        part2.append((0, v.octets()))  # partII-Id 0: VehicleSafetyExtensions
+    if alerts is not None:
+        v = Bits()
+        v.put(0, 1)                    # SpecialVehicleExtensions extension bit
+        v.put(0b100, 3)                # vehicleAlerts only
+        v.put(0, 1); v.put(0, 2)       # EmergencyDetails: extension bit, no options
+        v.put(0, 5)                    # SSPindex
+        v.put(alerts[0], 2); v.put(alerts[1], 3); v.put(1, 2)  # siren, lights, single
+        part2.append((1, v.octets()))  # partII-Id 1: SpecialVehicleExtensions
+    if part2:
+        b.put(len(part2) - 1, 3)       # SEQUENCE (SIZE(1..8)) OF PartIIcontent
+        for pid, octets in part2:
+            b.put(pid, 6)
+            open_type(b, octets)
     f = Bits()
     f.put(0, 1)                        # MessageFrame extension bit
     f.put(20, 15)
@@ -249,6 +263,93 @@ def report_priority_first(tmp):
     assert "eventHazardLights" in first["text"] and "eventHardBraking" in first["text"], first
     page = report(cap, fmt="html")
     assert page.index("priority.bsm-events") < page.index("<h2>Findings"), "priority not first"
+
+
+IN_USE, NOT_IN_USE = 2, 1   # SirenInUse, LightbarInUse
+
+
+def report_bsm_part2_encoder_agrees_with_decode(tmp):
+    """The part II this test builds decodes (asn1c) to the flags and alerts put in."""
+    p = bsm(1, 100, events=1 << (12 - 7), alerts=(IN_USE, NOT_IN_USE))
+    cap = mkcap(f"{tmp}/p2.pcap", [p])
+    out = subprocess.run([V2XCAP, "decode", cap], capture_output=True, check=True).stdout
+    part2 = {c["partII-Id"]: c["partII-Value"]
+             for c in json.loads(out)["j2735"]["value"]["partII"]}
+    check_eq("events", [k for k, v in part2[0]["events"].items() if v], ["eventHardBraking"])
+    alerts = part2[1]["vehicleAlerts"]
+    check_eq("alerts", (alerts["sirenUse"], alerts["lightsUse"]), ("inUse", "notInUse"))
+
+
+def vector(path):
+    p = os.path.join(CAPTURES, "..", "tests", "vectors", path)
+    if not os.path.exists(p):
+        raise Skip(f"{p} missing")
+    return "@" + p
+
+
+def stats(*args):
+    p = subprocess.run([V2XCAP, "stats", *args], capture_output=True, timeout=120)
+    assert p.returncode == 0, f"stats {args}: exit {p.returncode}: {p.stderr.decode()}"
+    return p.stdout.decode()
+
+
+def priority_capture(tmp):
+    """Frame 1 a plain BSM, 2 event flags (hard braking), 3 an ambulance's BSM with its
+    siren in use, 4 jpo-ode's SRM, 5 the ambulance again, lights in use too."""
+    amb = dict(tid=0x0E0E0E0E)
+    p = [bsm(1, sec_mark(0)), bsm(2, sec_mark(1), events=1 << (12 - 7)),
+         bsm(1, sec_mark(2), alerts=(IN_USE, NOT_IN_USE), **amb),
+         vector("jpo-ode/decoder-output-srm.xml"),
+         bsm(2, sec_mark(4), alerts=(IN_USE, IN_USE), **amb)]
+    return mkcap(f"{tmp}/prio.pcap", p)
+
+
+def report_stats_priority_section(tmp):
+    """`stats`: the priority messages in a section of their own, emergency first (the
+    ambulance's BSMs, frames 3 and 5), then the SRM (frame 4), then the BSM with event
+    flags (frame 2); the same in JSON ("priority"), CSV and the table, where the section
+    comes before the per-type table."""
+    cap = priority_capture(tmp)
+    got = json.loads(stats("--format", "json", cap))["priority"]
+    check_eq("json", [(e["kind"], e["sender"], e["messages"], [f["frame"] for f in e["frames"]])
+                      for e in got],
+             [("bsm_emergency", "0E0E0E0E", 2, [3, 5]), ("srm", "02:00:00:00:00:01", 1, [4]),
+              ("bsm_events", "0A0B0C0D", 1, [2])])
+    check_eq("events", got[2]["events"], "eventHardBraking")
+    check_eq("csv", stats("--format", "csv", "--by", "priority", cap).splitlines(), [
+        "kind,sender,messages,frames,events",
+        "bsm_emergency,0E0E0E0E,2,3 5,", "srm,02:00:00:00:00:01,1,4,",
+        "bsm_events,0A0B0C0D,1,2,eventHardBraking"])
+    table = stats(cap)
+    assert table.index("Priority messages") < table.index("\ntype "), table
+    assert re.search(r"^bsm_emergency +0E0E0E0E +2 +3 5 +-$", table, re.M), table
+
+
+def report_priority_in_report_and_stats_agree(tmp):
+    """The report's priority findings are stats' priority messages (one classification):
+    the same kinds, senders and frames, emergency first."""
+    cap = priority_capture(tmp)
+    rep = report(cap)
+    prio = [(f["requirement"], f["sender"], frames(f)) for f in findings(rep)
+            if f["severity"] == "priority"]
+    check_eq("report", prio, [("priority.bsm-emergency", "0e0e0e0e", [3, 5]),
+                              ("priority.srm", "02:00:00:00:00:01", [4]),
+                              ("priority.bsm-events", "0a0b0c0d", [2])])
+
+
+def report_stats_priority_real_captures(tmp):
+    """Real captures: asn1_codec's 128 BSMs (part II with path history, no events, no
+    alerts: their XER) and mixed.pcap hold no priority message; srm-sll2.pcap is jpo-ode's
+    SRM (frame 1); udp2-radiotap.pcap is a real signed BSM whose VehicleSafetyExtensions
+    set eventLightsChanged (the asn1c decode shows it): a real finding, frame 1."""
+    for name in ("bsm-128.pcap", "mixed.pcap"):
+        check_eq(name, json.loads(stats("--format", "json", capture(name)))["priority"], [])
+    srm = json.loads(stats("--format", "json", capture("srm-sll2.pcap")))["priority"]
+    check_eq("srm", [(e["kind"], e["messages"], e["frames"][0]["frame"]) for e in srm],
+             [("srm", 1, 1)])
+    udp2 = json.loads(stats("--format", "json", capture("udp2-radiotap.pcap")))["priority"]
+    check_eq("udp2", [(e["kind"], e["sender"], e["events"]) for e in udp2],
+             [("bsm_events", "634B1A26", "eventLightsChanged")])
 
 
 # ---- MAP / SPaT ----

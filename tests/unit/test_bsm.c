@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "bsm.h"
+#include "ieee1609dot2.h"
 #include "j2735.h"
 #include "unit.h"
 
@@ -206,4 +207,71 @@ TEST(bsm_age_is_capture_time_minus_secmark_across_the_minute)
 	/* a leap second and "unavailable" carry no millisecond */
 	CHECK(!v2x_bsm_age_ms(INT64_C(1764849660030000), 60500, &age));
 	CHECK(!v2x_bsm_age_ms(INT64_C(1764849660030000), V2X_BSM_SECMARK_UNAVAILABLE, &age));
+}
+
+/* Part II (lib/bsm.c reads it without the schema): asn1_codec's 128 BSMs all carry part
+ * II (VehicleSafetyExtensions with path history and prediction) and, as their XER decode
+ * shows, no <events> and no <vehicleAlerts>. */
+TEST(bsm_part2_of_the_128_vectors_has_no_events_no_alerts)
+{
+	size_t len;
+	uint8_t *u = unit_vector_file("asn1_codec/j2735.MessageFrame.128.bsms.uper", &len);
+	if (!u)
+		return;
+	size_t off = 0;
+	int n = 0;
+	while (off < len) {
+		struct v2x_msgframe mf;
+		const char *why;
+		if (v2x_msgframe_parse(u + off, len - off, &mf, &why) < 0)
+			break;
+		struct v2x_bsm_part2 p;
+		CHECK_INT(v2x_bsm_part2_read(mf.value, mf.value_len, &p), 0);
+		CHECK_INT(p.has_events, 0);
+		CHECK_INT(p.has_alerts, 0);
+		off += mf.frame_len;
+		n++;
+	}
+	CHECK_INT(n, 128);
+	free(u);
+}
+
+/* ieee1609-examples udp2: a real signed BSM whose VehicleSafetyExtensions set one event
+ * flag, eventLightsChanged (bit 8), as the asn1c decode (`v2xcap decode` of
+ * captures/udp2-radiotap.pcap) shows. */
+TEST(bsm_part2_reads_the_event_flags_of_the_udp2_vector)
+{
+	size_t len;
+	uint8_t *d = unit_vector_file("ieee1609-examples/udp2-data.bin", &len);
+	if (!d)
+		return;
+	struct v2x_dot2 dot2;
+	struct v2x_msgframe mf;
+	const char *why;
+	CHECK_INT(v2x_dot2_parse(d, len, &dot2, &why), 0);
+	CHECK_INT(v2x_msgframe_parse(dot2.payload, dot2.payload_len, &mf, &why), 0);
+	struct v2x_bsm_part2 p;
+	CHECK_INT(v2x_bsm_part2_read(mf.value, mf.value_len, &p), 0);
+	CHECK_INT(p.has_events, 1);
+	CHECK_INT(p.events, 1u << 8);
+	CHECK(strcmp(v2x_bsm_event_name(8), "eventLightsChanged") == 0);
+	CHECK_INT(v2x_bsm_emergency(&p), 0);
+	free(d);
+}
+
+TEST(bsm_part2_cut_short_is_an_error)
+{
+	size_t len;
+	uint8_t *d = unit_vector_file("ieee1609-examples/udp2-data.bin", &len);
+	if (!d)
+		return;
+	struct v2x_dot2 dot2;
+	struct v2x_msgframe mf;
+	const char *why;
+	CHECK_INT(v2x_dot2_parse(d, len, &dot2, &why), 0);
+	CHECK_INT(v2x_msgframe_parse(dot2.payload, dot2.payload_len, &mf, &why), 0);
+	struct v2x_bsm_part2 p;
+	/* core data (the first 52 octets) whole, part II cut */
+	CHECK_INT(v2x_bsm_part2_read(mf.value, 54, &p), -1);
+	free(d);
 }

@@ -1,0 +1,176 @@
+/* Priority messages (see priority.h): the one classification of emergencies. */
+#include "priority.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bsm.h"
+#include "registry.h"
+
+static const struct {
+	const char *name, *title, *source;
+} kinds[V2XCAP_PRIO_N] = {
+	[V2XCAP_PRIO_EVA] = {"eva", "Emergency vehicle alert heard",
+			     "SAE J2735 EmergencyVehicleAlert (messageId 22)"},
+	[V2XCAP_PRIO_BSM_EMERGENCY] = {"bsm_emergency",
+				       "BSM of an emergency vehicle with lights or siren in use",
+				       "SAE J2735 DF_EmergencyDetails (SpecialVehicleExtensions, BSM "
+				       "part II id 1)"},
+	[V2XCAP_PRIO_RSA] = {"rsa", "Road side alert heard",
+			     "SAE J2735 RoadSideAlert (messageId 27)"},
+	[V2XCAP_PRIO_SRM] = {"srm", "Signal request heard (preemption or priority)",
+			     "SAE J2735 SignalRequestMessage (messageId 29)"},
+	[V2XCAP_PRIO_BSM_EVENTS] = {"bsm_events", "BSM with event flags set",
+				    "SAE J2735 DE_VehicleEventFlags in VehicleSafetyExtensions "
+				    "(BSM part II id 0)"},
+};
+
+bool v2xcap_prio_of(const struct v2x_frame *f, struct v2xcap_prio *p)
+{
+	memset(p, 0, sizeof(*p));
+	if (f->layer != V2X_LAYER_J2735 || !f->mf.has_msg_id)
+		return false;
+	switch (f->mf.msg_id) {
+	case V2X_MSG_EVA:
+		p->kinds = 1u << V2XCAP_PRIO_EVA;
+		return true;
+	case V2X_MSG_RSA:
+		p->kinds = 1u << V2XCAP_PRIO_RSA;
+		return true;
+	case V2X_MSG_SRM:
+		p->kinds = 1u << V2XCAP_PRIO_SRM;
+		return true;
+	case V2X_MSG_BSM:
+		break;
+	default:
+		return false;
+	}
+	/* the part II presence bit first: most BSMs stop here */
+	struct v2x_bsm_part2 p2;
+	if (!f->mf.value || f->mf.value_len == 0 || !(f->mf.value[0] & 0x40) ||
+	    v2x_bsm_part2_read(f->mf.value, f->mf.value_len, &p2) < 0)
+		return false;
+	if (p2.has_events && p2.events)
+		p->kinds |= 1u << V2XCAP_PRIO_BSM_EVENTS;
+	if (v2x_bsm_emergency(&p2))
+		p->kinds |= 1u << V2XCAP_PRIO_BSM_EMERGENCY;
+	if (!p->kinds)
+		return false;
+	struct v2x_bsm_core c;
+	if (v2x_bsm_core_read(f->mf.value, f->mf.value_len, &c) < 0)
+		return false;
+	p->is_bsm = true;
+	p->temp_id = c.id;
+	p->events = p2.events;
+	p->lat = c.lat;
+	p->lon = c.lon;
+	return true;
+}
+
+const char *v2xcap_prio_kind_name(enum v2xcap_prio_kind k)
+{
+	return (unsigned)k < V2XCAP_PRIO_N ? kinds[k].name : "?";
+}
+
+const char *v2xcap_prio_kind_title(enum v2xcap_prio_kind k)
+{
+	return (unsigned)k < V2XCAP_PRIO_N ? kinds[k].title : "?";
+}
+
+const char *v2xcap_prio_kind_source(enum v2xcap_prio_kind k)
+{
+	return (unsigned)k < V2XCAP_PRIO_N ? kinds[k].source : "?";
+}
+
+void v2xcap_prio_events_text(uint32_t events, char *buf, size_t len)
+{
+	size_t used = 0;
+	buf[0] = '\0';
+	for (unsigned i = 0; i < 32 && used < len; i++) {
+		if (!(events & (1u << i)))
+			continue;
+		const char *name = v2x_bsm_event_name(i);
+		char num[16];
+		if (!name) {
+			snprintf(num, sizeof(num), "event%u", i);
+			name = num;
+		}
+		int n = snprintf(buf + used, len - used, "%s%s", used ? " " : "", name);
+		used += n > 0 ? (size_t)n : 0;
+	}
+}
+
+/* The entry of (k, sender), new when first heard; NULL when the list is full or (*oom)
+ * memory is out. */
+static struct v2xcap_prio_entry *entry_get(struct v2xcap_prio_list *l, enum v2xcap_prio_kind k,
+					   const struct v2xcap_prio *p, const struct v2x_frame *f,
+					   bool *oom)
+{
+	bool has_mac = !p->is_bsm && f->has_src;
+	/* from the newest: a sender's messages come in runs */
+	for (size_t i = l->n; i-- > 0;) {
+		struct v2xcap_prio_entry *e = &l->e[i];
+		if (e->kind == k && e->is_bsm == p->is_bsm &&
+		    (p->is_bsm ? e->temp_id == p->temp_id
+			       : e->has_mac == has_mac && (!has_mac || !memcmp(e->mac, f->src, 6))))
+			return e;
+	}
+	if (l->n == V2XCAP_PRIO_MAX_ENTRIES)
+		return NULL;
+	if (l->n == l->cap) {
+		size_t cap = l->cap ? 2 * l->cap : 16;
+		void *q = realloc(l->e, cap * sizeof(*l->e));
+		if (!q) {
+			*oom = true;
+			return NULL;
+		}
+		l->e = q;
+		l->cap = cap;
+	}
+	struct v2xcap_prio_entry *e = &l->e[l->n++];
+	memset(e, 0, sizeof(*e));
+	e->kind = k;
+	e->is_bsm = p->is_bsm;
+	e->temp_id = p->temp_id;
+	e->has_mac = has_mac;
+	if (has_mac)
+		memcpy(e->mac, f->src, 6);
+	return e;
+}
+
+int v2xcap_prio_list_add(struct v2xcap_prio_list *l, const struct v2x_frame *f,
+			 const char *file, uint64_t frame)
+{
+	struct v2xcap_prio p;
+	if (!v2xcap_prio_of(f, &p))
+		return 0;
+	if (l->last_file && file != l->last_file && strcmp(file, l->last_file) != 0)
+		l->files = true;
+	l->last_file = file;
+	for (unsigned k = 0; k < V2XCAP_PRIO_N; k++) {
+		if (!(p.kinds & (1u << k)))
+			continue;
+		bool oom = false;
+		struct v2xcap_prio_entry *e = entry_get(l, (enum v2xcap_prio_kind)k, &p, f, &oom);
+		if (oom)
+			return -1;
+		if (!e) {
+			l->overflow++;
+			continue;
+		}
+		e->messages++;
+		e->events |= p.events;
+		if (e->n_frames < V2XCAP_PRIO_FRAMES) {
+			e->frames[e->n_frames].file = file;
+			e->frames[e->n_frames++].frame = frame;
+		}
+	}
+	return 0;
+}
+
+void v2xcap_prio_list_free(struct v2xcap_prio_list *l)
+{
+	free(l->e);
+	memset(l, 0, sizeof(*l));
+}
