@@ -246,7 +246,7 @@ def stats_json_shape_is_stable():
     s = run_json(capture("mixed.pcap"))
     check_eq("top-level keys", list(s), [
         "frames", "bytes", "sliced", "malformed", "wsmp", "filtered_out", "filter", "first_time", "last_time",
-        "span_s", "not_wsmp", "encapsulation", "by_type", "overflow_type", "by_psid", "overflow_psid",
+        "span_s", "priority", "priority_overflow", "not_wsmp", "encapsulation", "by_type", "overflow_type", "by_psid", "overflow_psid",
         "by_channel", "overflow_channel", "by_sender", "overflow_sender", "bsm_senders",
         "bsm_overflow", "bsm_unreadable"])
     check_eq("not_wsmp keys", list(s["not_wsmp"]),
