@@ -72,8 +72,12 @@ struct rpt_map {
 #define RPT_MAX_GROUPS 64
 struct rpt_spat_state {
 	long id;                  /* intersection */
+	long moy, timestamp_ms;   /* MinuteOfTheYear, DSecond; -1 when absent */
 	unsigned n_groups;
 	long group[RPT_MAX_GROUPS];
+	/* the current MovementEvent's TimeChangeDetails, TimeMark (1/10 s in the hour); -1
+	 * when absent */
+	long min_end[RPT_MAX_GROUPS], max_end[RPT_MAX_GROUPS];
 };
 
 struct rpt_spat {
@@ -88,6 +92,17 @@ int rpt_read_map(const uint8_t *p, size_t len, struct rpt_map *m);
 void rpt_map_free(struct rpt_map *m);
 int rpt_read_spat(const uint8_t *p, size_t len, struct rpt_spat *s);
 void rpt_spat_free(struct rpt_spat *s);
+
+#define RPT_MAX_TIM_FRAMES 8
+struct rpt_tim {
+	unsigned n;               /* TravelerDataFrames read (the first RPT_MAX_TIM_FRAMES) */
+	struct {
+		long start_year;      /* DYear, -1 when absent */
+		long start_time;      /* MinuteOfTheYear */
+		long duration_min;    /* MinutesDuration */
+	} f[RPT_MAX_TIM_FRAMES];
+};
+int rpt_read_tim(const uint8_t *p, size_t len, struct rpt_tim *t);
 
 /* ---- report_findings.c ---- */
 
@@ -218,6 +233,18 @@ int rpt_security_frame(struct report *r, const struct rpt_where *at, const struc
  * out of memory. */
 void rpt_priority_init(struct report *r);
 int rpt_priority_frame(struct report *r, const struct rpt_where *at, const struct v2x_frame *f);
+
+/* report_mapspat.c, as the messages come: a SPaT's timing against its time, a MAP
+ * repeated (same intersection and revision: same content?) or of a new revision (kept:
+ * the revision heard before), a TIM's frames against the capture time; -1 out of memory */
+int rpt_spat_timing(struct report *r, const struct rpt_where *at,
+		    const struct rpt_spat_state *x);
+int rpt_map_repeat(struct report *r, const struct rpt_where *at,
+		   const struct rpt_intersection *kept, const struct rpt_intersection *x);
+int rpt_map_revision(struct report *r, const struct rpt_where *at,
+		     const struct rpt_intersection *kept, const struct rpt_intersection *x);
+int rpt_tim_window(struct report *r, const struct rpt_where *at, const char *sender,
+		   const struct rpt_tim *t);
 
 /* report_bsm.c, report_mapspat.c, report_security.c: findings of each check */
 int rpt_check_bsm(struct report *r);

@@ -117,14 +117,25 @@ static int map_add(struct report *r, const struct rpt_where *at, const uint8_t *
 	if (rpt_read_map(p, len, &m) < 0)
 		return 1;
 	int rc = 0;
-	for (unsigned i = 0; i < m.n; i++) {
-		struct rpt_map_seen *ms = NULL;
+	for (unsigned i = 0; i < m.n && rc == 0; i++) {
+		struct rpt_map_seen *ms = NULL, *before = NULL;
 		/* one entry per intersection and revision: a MAP repeats every second or so */
-		for (size_t k = 0; k < r->n_maps && !ms; k++)
-			if (r->maps[k].x.id == m.x[i].id && r->maps[k].x.revision == m.x[i].revision)
+		for (size_t k = 0; k < r->n_maps && !ms; k++) {
+			if (r->maps[k].x.id != m.x[i].id)
+				continue;
+			if (r->maps[k].x.revision == m.x[i].revision)
 				ms = &r->maps[k];
-		if (ms)
+			else
+				before = &r->maps[k];
+		}
+		if (ms) {
+			rc = rpt_map_repeat(r, at, &ms->x, &m.x[i]);
 			continue;
+		}
+		if (before && rpt_map_revision(r, at, &before->x, &m.x[i]) < 0) {
+			rc = -1;
+			break;
+		}
 		ms = rpt_grow(&r->maps, &r->n_maps, &r->cap_maps, sizeof(*ms));
 		if (!ms) {
 			rc = -1;
@@ -148,7 +159,7 @@ static int spat_add(struct report *r, const struct rpt_where *at, const uint8_t 
 	for (unsigned i = 0; i < s.n; i++) {
 		struct rpt_spat_seen *ss = rpt_grow(&r->spats, &r->n_spats, &r->cap_spats,
 						sizeof(*ss));
-		if (!ss) {
+		if (!ss || rpt_spat_timing(r, at, &s.x[i]) < 0) {
 			rc = -1;
 			break;
 		}
@@ -194,6 +205,15 @@ int rpt_add(struct report *r, const struct rpt_where *at, const struct v2x_frame
 	case SPAT_ID:
 		rc = spat_add(r, at, p, len);
 		break;
+	case V2X_MSG_TIM: {
+		struct rpt_tim t;
+		char who[24] = "";
+		if (f->has_src)
+			snprintf(who, sizeof(who), "%02x:%02x:%02x:%02x:%02x:%02x", f->src[0],
+				 f->src[1], f->src[2], f->src[3], f->src[4], f->src[5]);
+		rc = rpt_read_tim(p, len, &t) < 0 ? 1 : rpt_tim_window(r, at, who, &t);
+		break;
+	}
 	}
 	if (rc > 0) /* did not decode: counted, the checks leave it out */
 		r->undecodable++;

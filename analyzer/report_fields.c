@@ -340,7 +340,9 @@ static void spat_open(void *c, const char *path, bool array)
 	if (!p)
 		return; /* the intersection is left out; rpt_read_spat sees the count */
 	s->x = p;
-	memset(&s->x[s->n++], 0, sizeof(*s->x));
+	memset(&s->x[s->n], 0, sizeof(*s->x));
+	s->x[s->n].moy = -1;
+	s->x[s->n++].timestamp_ms = -1;
 }
 
 static void spat_value(void *c, const char *path, long long i, const char *text, size_t tlen,
@@ -351,10 +353,23 @@ static void spat_value(void *c, const char *path, long long i, const char *text,
 	if (!s->n)
 		return;
 	struct rpt_spat_state *x = &s->x[s->n - 1];
-	if (ends_with(path, "intersections/[]/id/id"))
+	if (ends_with(path, "intersections/[]/id/id")) {
 		x->id = (long)i;
-	else if (ends_with(path, "states/[]/signalGroup") && x->n_groups < RPT_MAX_GROUPS)
+	} else if (ends_with(path, "intersections/[]/moy")) {
+		x->moy = (long)i;
+	} else if (ends_with(path, "intersections/[]/timeStamp")) {
+		x->timestamp_ms = (long)i;
+	} else if (ends_with(path, "states/[]/signalGroup") && x->n_groups < RPT_MAX_GROUPS) {
+		x->min_end[x->n_groups] = x->max_end[x->n_groups] = -1;
 		x->group[x->n_groups++] = (long)i;
+	} else if (x->n_groups && strstr(path, "/state-time-speed/[]/timing/")) {
+		/* the first MovementEvent of the state: the current phase */
+		unsigned g = x->n_groups - 1;
+		if (ends_with(path, "timing/minEndTime") && x->min_end[g] < 0)
+			x->min_end[g] = (long)i;
+		else if (ends_with(path, "timing/maxEndTime") && x->max_end[g] < 0)
+			x->max_end[g] = (long)i;
+	}
 }
 
 void rpt_spat_free(struct rpt_spat *s)
@@ -373,4 +388,39 @@ int rpt_read_spat(const uint8_t *p, size_t len, struct rpt_spat *s)
 		return -1;
 	}
 	return 0;
+}
+
+/* ---- TIM ---- */
+
+static void tim_open(void *c, const char *path, bool array)
+{
+	struct rpt_tim *t = c;
+	if (array || strcmp(path, "dataFrames/[]") != 0 || t->n == RPT_MAX_TIM_FRAMES)
+		return;
+	t->f[t->n].start_year = -1;
+	t->f[t->n].start_time = -1;
+	t->f[t->n++].duration_min = -1;
+}
+
+static void tim_value(void *c, const char *path, long long i, const char *text, size_t tlen,
+		      const uint8_t *oct, size_t olen, int boolean)
+{
+	struct rpt_tim *t = c;
+	(void)text, (void)tlen, (void)oct, (void)olen, (void)boolean;
+	if (!t->n || strncmp(path, "dataFrames/[]/", 14) != 0 || strchr(path + 14, '/'))
+		return;
+	const char *m = path + 14;
+	if (strcmp(m, "startYear") == 0)
+		t->f[t->n - 1].start_year = (long)i;
+	else if (strcmp(m, "startTime") == 0)
+		t->f[t->n - 1].start_time = (long)i;
+	else if (strcmp(m, "durationTime") == 0 || strcmp(m, "duratonTime") == 0) /* 2016 */
+		t->f[t->n - 1].duration_min = (long)i;
+}
+
+int rpt_read_tim(const uint8_t *p, size_t len, struct rpt_tim *t)
+{
+	memset(t, 0, sizeof(*t));
+	struct walker w = {.open = tim_open, .value = tim_value, .ctx = t};
+	return walk(p, len, 31, &w);
 }

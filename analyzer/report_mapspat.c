@@ -1,6 +1,11 @@
-/* v2xcap report: MAP and SPaT checks: each SPaT intersection and signal group is in a MAP
- * heard in the capture; MAP lane ids unique, connections lead to lanes that exist. */
+/* v2xcap report: MAP, SPaT and TIM checks: each SPaT intersection and signal group is in
+ * a MAP heard in the capture, its end times ahead of its time; MAP lane ids unique,
+ * connections lead to lanes that exist, revisions; a TIM in force when heard. */
+#define _POSIX_C_SOURCE 200809L
+#include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "report.h"
 
@@ -19,6 +24,23 @@ static const struct rpt_requirement req_connect = {
 	"map.connection", "Connecting lanes exist",
 	"SAE J2735 DF_ConnectingLane.lane: a lane of the same intersection unless "
 	"remoteIntersection is given"};
+
+static const struct rpt_requirement req_spat_timing = {
+	"spat.timing", "SPaT end times ahead of the message time, maxEndTime not before minEndTime",
+	"SAE J2735 DF_TimeChangeDetails (minEndTime, maxEndTime) and DE_TimeMark: tenths of a "
+	"second in the current or next hour, 36000 a leap second, 36001 unknown"};
+static const struct rpt_requirement req_map_revision = {
+	"map.revision", "MAP revision changes during the capture",
+	"SAE J2735 IntersectionGeometry.revision (DE_MsgCount): changes whenever the "
+	"intersection's geometry changes"};
+static const struct rpt_requirement req_map_same_revision = {
+	"map.revision-content", "MAP content changed without a new revision",
+	"SAE J2735 IntersectionGeometry.revision (DE_MsgCount): changes whenever the "
+	"intersection's geometry changes"};
+static const struct rpt_requirement req_tim_window = {
+	"tim.window", "TIM in force when heard (startYear/startTime + durationTime)",
+	"SAE J2735 TravelerDataFrame startYear (DE_DYear), startTime (DE_MinuteOfTheYear), "
+	"durationTime (DE_MinutesDuration, 32000 = indefinite)"};
 
 static const struct rpt_map_seen *map_of(const struct report *r, long id)
 {
@@ -65,6 +87,158 @@ static int add(struct report *r, enum rpt_severity sev, const struct rpt_require
 		f->lon = x->ref_lon;
 	}
 	rpt_finding_at(f, at);
+	return 0;
+}
+
+enum {
+	HOUR_TENTHS = 36000, TIMEMARK_LEAP = 36000, /* 36001 unknown: beyond both */
+	MOY_INVALID = 527040, DSECOND_MAX = 59999,
+	LATE_TENTHS = 1, /* the message time is read to the ms, TimeMark to 1/10 s */
+};
+
+/* a - b for two TimeMarks, across the hour: in [-18000, 18000) tenths */
+static long tenths_diff(long a, long b)
+{
+	long d = ((a - b) % HOUR_TENTHS + HOUR_TENTHS) % HOUR_TENTHS;
+	return d >= HOUR_TENTHS / 2 ? d - HOUR_TENTHS : d;
+}
+
+/* The SPaT's time as a TimeMark: its own moy and timeStamp; the timeStamp alone in the
+ * capture time's minute nearest to it; else the capture time. */
+static long spat_time_tenths(const struct rpt_spat_state *x, int64_t ts_us)
+{
+	enum { MIN_MS = 60000, HOUR_MS = 3600000 };
+	int64_t cap = ((ts_us / 1000) % HOUR_MS + HOUR_MS) % HOUR_MS; /* ms in the hour */
+	if (x->timestamp_ms < 0 || x->timestamp_ms > DSECOND_MAX)
+		return (long)(cap / 100);
+	if (x->moy >= 0 && x->moy < MOY_INVALID)
+		return (x->moy % 60) * 600 + x->timestamp_ms / 100;
+	int64_t t = cap / MIN_MS * MIN_MS + x->timestamp_ms;
+	if (t - cap > MIN_MS / 2)
+		t -= MIN_MS;
+	else if (cap - t > MIN_MS / 2)
+		t += MIN_MS;
+	return (long)((t + HOUR_MS) % HOUR_MS / 100);
+}
+
+int rpt_spat_timing(struct report *r, const struct rpt_where *at,
+		    const struct rpt_spat_state *x)
+{
+	long now = spat_time_tenths(x, at->ts_us);
+	char text[160] = "";
+	size_t used = 0;
+	for (unsigned g = 0; g < x->n_groups && used < sizeof(text); g++) {
+		long lo = x->min_end[g], hi = x->max_end[g];
+		bool has_lo = lo >= 0 && lo < TIMEMARK_LEAP, has_hi = hi >= 0 && hi < TIMEMARK_LEAP;
+		const char *what = NULL;
+		long late = 0;
+		if (has_lo && (late = -tenths_diff(lo, now)) > LATE_TENTHS)
+			what = "minEndTime";
+		else if (has_hi && (late = -tenths_diff(hi, now)) > LATE_TENTHS)
+			what = "maxEndTime";
+		else if (has_lo && has_hi && tenths_diff(hi, lo) < 0)
+			what = "maxEndTime before minEndTime";
+		if (!what)
+			continue;
+		int n = late > LATE_TENTHS
+				? snprintf(text + used, sizeof(text) - used, "%sgroup %ld %s %.1f s behind",
+					   used ? ", " : "", x->group[g], what, late / 10.0)
+				: snprintf(text + used, sizeof(text) - used, "%sgroup %ld %s",
+					   used ? ", " : "", x->group[g], what);
+		used += n > 0 ? (size_t)n : 0;
+	}
+	if (!text[0])
+		return 0;
+	/* one occurrence per message, the first message's groups as the text */
+	char who[24];
+	snprintf(who, sizeof(who), "intersection %ld", x->id);
+	struct rpt_finding *f = rpt_finding(&r->findings, RPT_ERROR, &req_spat_timing, who);
+	if (!f)
+		return -1;
+	if (!f->count)
+		snprintf(f->text, sizeof(f->text), "%s", text);
+	rpt_finding_at(f, at);
+	return 0;
+}
+
+static bool same_lane(const struct rpt_lane *a, const struct rpt_lane *b)
+{
+	if (a->id != b->id || a->n_nodes != b->n_nodes || a->n_connects != b->n_connects)
+		return false;
+	for (unsigned i = 0; i < a->n_nodes; i++)
+		if (a->lat[i] != b->lat[i] || a->lon[i] != b->lon[i])
+			return false;
+	for (unsigned i = 0; i < a->n_connects; i++)
+		if (a->connecting_lane[i] != b->connecting_lane[i] ||
+		    a->signal_group[i] != b->signal_group[i] || a->remote[i] != b->remote[i])
+			return false;
+	return true;
+}
+
+int rpt_map_repeat(struct report *r, const struct rpt_where *at,
+		   const struct rpt_intersection *kept, const struct rpt_intersection *x)
+{
+	bool same = kept->n_lanes == x->n_lanes && kept->has_ref == x->has_ref &&
+		    kept->ref_lat == x->ref_lat && kept->ref_lon == x->ref_lon;
+	for (unsigned i = 0; same && i < x->n_lanes; i++)
+		same = same_lane(&kept->lanes[i], &x->lanes[i]);
+	if (same)
+		return 0;
+	char text[64];
+	snprintf(text, sizeof(text), "revision %ld: lanes differ from the first heard",
+		 x->revision);
+	return add(r, RPT_ERROR, &req_map_same_revision, x->id, at, text, x);
+}
+
+int rpt_map_revision(struct report *r, const struct rpt_where *at,
+		     const struct rpt_intersection *kept, const struct rpt_intersection *x)
+{
+	char text[64];
+	snprintf(text, sizeof(text), "revision %ld -> %ld", kept->revision, x->revision);
+	return add(r, RPT_INFO, &req_map_revision, x->id, at, text, x);
+}
+
+/* Days from 1970-01-01 to January 1st of year y (proleptic Gregorian). */
+static int64_t days_to_year(int64_t y)
+{
+	int64_t p = y - 1;
+	return 365 * (y - 1970) + (p / 4 - p / 100 + p / 400) - (1969 / 4 - 1969 / 100 + 1969 / 400);
+}
+
+int rpt_tim_window(struct report *r, const struct rpt_where *at, const char *sender,
+		   const struct rpt_tim *t)
+{
+	enum { DURATION_INDEFINITE = 32000 };
+	int64_t now_s = at->ts_us / 1000000;
+	time_t tt = (time_t)now_s;
+	struct tm tm;
+	if (!gmtime_r(&tt, &tm))
+		return 0;
+	for (unsigned i = 0; i < t->n; i++) {
+		long year = t->f[i].start_year > 0 ? t->f[i].start_year : tm.tm_year + 1900;
+		long moy = t->f[i].start_time, dur = t->f[i].duration_min;
+		if (moy < 0 || moy >= MOY_INVALID || dur < 0)
+			continue;
+		int64_t start = days_to_year(year) * 86400 + (int64_t)moy * 60;
+		int64_t end = start + (int64_t)dur * 60;
+		char text[120];
+		if (now_s < start)
+			snprintf(text, sizeof(text), "frame %u starts %.1f h after it was heard",
+				 i + 1, (double)(start - now_s) / 3600.0);
+		else if (dur != DURATION_INDEFINITE && now_s >= end)
+			snprintf(text, sizeof(text), "frame %u expired %.1f h before it was heard",
+				 i + 1, (double)(now_s - end) / 3600.0);
+		else
+			continue;
+		struct rpt_finding *f = rpt_finding(&r->findings, RPT_WARNING, &req_tim_window,
+						    sender);
+		if (!f)
+			return -1;
+		if (!f->count)
+			snprintf(f->text, sizeof(f->text), "%s", text);
+		rpt_finding_at(f, at);
+		break; /* one occurrence per message */
+	}
 	return 0;
 }
 

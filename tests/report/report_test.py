@@ -430,6 +430,133 @@ def report_spat_signal_group_not_in_map(tmp):
              (1, "intersection 12110", "signal group 200 not in the MAP", [1]))
 
 
+def real_spat():
+    """The real SPaT's MessageFrame (jpo-ode, intersection 12111): timeStamp 35176 ms, no
+    moy; groups 2 and 6 end at TimeMark 22120..22121 (36:52.0), 4 at 22181, 8 1 5 at 21852
+    (36:25.2)."""
+    with open(capture("spat-radiotap.pcap"), "rb") as f:
+        raw = f.read()
+    return raw[raw.rindex(b"\x00\x13"):].hex()
+
+
+def at_minute(minute, second):
+    """A capture start in mkcap's hour (22:00 UTC) at that minute and second."""
+    return START - START % 3600 + minute * 60 + second
+
+
+def spat_timings(cap):
+    st = decoded(cap)[0]["intersections"][0]["states"]
+    return {s["signalGroup"]: (s["state-time-speed"][0]["timing"]["minEndTime"],
+                               s["state-time-speed"][0]["timing"].get("maxEndTime"))
+            for s in st}
+
+
+def report_spat_timing_behind_message_time(tmp):
+    """The SPaT heard at 22:36:40: its timeStamp (35.176 s, no moy) puts it at 36:35.176
+    (the minute nearest the capture time), when groups 8, 1, 5 had ended 9.9 s before
+    (minEndTime = maxEndTime = 36:25.2); 2, 4, 6 end later: one finding, frame 1."""
+    cap = mkcap(f"{tmp}/late.pcap", [real_spat()], start=at_minute(36, 40),
+                extra=("--psid", "82"))
+    f = findings(report(cap), "spat.timing")
+    check_eq("timing", (len(f), f[0]["sender"], frames(f[0]), f[0]["text"]),
+             (1, "intersection 12111", [1],
+              "group 8 minEndTime 9.9 s behind, group 1 minEndTime 9.9 s behind, "
+              "group 5 minEndTime 9.9 s behind"))
+
+
+def report_spat_timing_quiet_when_ahead(tmp):
+    """The same SPaT heard at 22:35:40 (message time 35:35.176): every end time is ahead
+    (50 s and more): quiet. captures/spat-radiotap.pcap (minute 13) is quiet too."""
+    cap = mkcap(f"{tmp}/ok.pcap", [real_spat()], start=at_minute(35, 40),
+                extra=("--psid", "82"))
+    check_eq("timing", findings(report(cap), "spat.timing"), [])
+    check_eq("real", findings(report(capture("spat-radiotap.pcap")), "spat.timing"), [])
+
+
+def report_spat_timing_across_the_hour(tmp):
+    """End times rewritten to 00:10.0 (TimeMark 100) and the SPaT heard at 22:59:40
+    (message time 59:35.176): they lie 34.9 s ahead, in the next hour: quiet. Heard at
+    23:00:40 (00:35.1 as a TimeMark), they are 25.1 s behind."""
+    spat = real_spat()
+    for old in (22120, 22121, 22181, 21852):
+        bits = "".join(f"{b:08b}" for b in bytes.fromhex(spat))
+        while f"{old:016b}" in bits:
+            spat = rewrite_bits(spat, bits.index(f"{old:016b}"), 100, 16)
+            bits = "".join(f"{b:08b}" for b in bytes.fromhex(spat))
+    quiet = mkcap(f"{tmp}/wrap.pcap", [spat], start=at_minute(59, 40), extra=("--psid", "82"))
+    check_eq("rewritten", set(spat_timings(quiet).values()), {(100, 100)})
+    check_eq("next hour", findings(report(quiet), "spat.timing"), [])
+    late = mkcap(f"{tmp}/late.pcap", [spat], start=at_minute(60, 40), extra=("--psid", "82"))
+    f = findings(report(late), "spat.timing")
+    check_eq("behind", (len(f), frames(f[0])), (1, [1]))
+    assert "group 2 minEndTime 25.1 s behind" in f[0]["text"], f[0]["text"]
+
+
+def real_map():
+    with open(capture("map-radiotap-signed.pcapng"), "rb") as f:
+        raw = f.read()
+    at = re.search(b"\x00\x12[\x80-\xbf]", raw).start()
+    length = int.from_bytes(raw[at + 2:at + 4], "big") & 0x3FFF
+    return raw[at:at + 4 + length].hex()
+
+
+def report_map_revision_change(tmp):
+    """The real MAP (intersection 12110, revision 0), then the same MAP as revision 1 in a
+    second file: map.revision (info) at the second file's frame 1, and no content finding
+    (each revision's lanes agree with themselves)."""
+    def edit(v):
+        v["intersections"][0]["revision"] = 1
+        return 1
+    rev1 = mkcap(f"{tmp}/rev1.pcap", [edited(tmp, real_map(), edit, 400)],
+                 start=START + 60, extra=("--psid", "82"))
+    rep = report(capture("map-radiotap-signed.pcapng"), rev1)
+    f = findings(rep, "map.revision")
+    check_eq("revision", (len(f), f[0]["severity"], f[0]["text"],
+                          [(w["file"], w["frame"]) for w in f[0]["frames"]]),
+             (1, "info", "revision 0 -> 1", [(rev1, 1)]))
+    check_eq("content", findings(rep, "map.revision-content"), [])
+
+
+def report_map_content_changed_without_revision(tmp):
+    """The real MAP, then a copy whose lane id changed but whose revision did not (still
+    0): map.revision-content at that copy's frame. The real MAP twice: quiet."""
+    mp = decoded(capture("map-radiotap-signed.pcapng"))[0]["intersections"][0]
+    first, second = mp["laneSet"][0]["laneID"], mp["laneSet"][1]["laneID"]
+
+    def edit(v):
+        v["intersections"][0]["laneSet"][1]["laneID"] = first
+        return first
+    assert first != second
+    msg = real_map()
+    changed = mkcap(f"{tmp}/chg.pcap", [msg, edited(tmp, msg, edit, len(msg) * 4)],
+                    extra=("--psid", "82"))
+    f = findings(report(changed), "map.revision-content")
+    check_eq("changed", (len(f), frames(f[0]), f[0]["text"]),
+             (1, [2], "revision 0: lanes differ from the first heard"))
+    same = mkcap(f"{tmp}/same.pcap", [msg, msg], extra=("--psid", "82"))
+    check_eq("same", [x for x in findings(report(same)) if x["requirement"].startswith("map.")],
+             [])
+
+
+def report_tim_window_against_capture_time(tmp):
+    """jpo-ode's TIM: startYear 2018, startTime 448260 (2018-11-08 07:00 UTC), 1440 min.
+    Heard an hour after its start: quiet; an hour before: not started; in mkcap's 2023
+    (captures/tim-80211-signed.pcap, real bytes, synthetic time): expired ~5 years before."""
+    start = 1514764800 + 448260 * 60           # 2018-01-01 + startTime minutes
+    tim = vector("jpo-ode/decoder-output-tim.xml")
+
+    def tim_findings(at):
+        cap = mkcap(f"{tmp}/tim.pcap", [tim], start=at, extra=("--psid", "83", "--dot2", "none"))
+        return findings(report(cap), "tim.window")
+    check_eq("in force", tim_findings(start + 3600), [])
+    f = tim_findings(start - 3600)
+    check_eq("not started", (len(f), f[0]["severity"], f[0]["text"], frames(f[0])),
+             (1, "warning", "frame 1 starts 1.0 h after it was heard", [1]))
+    f = findings(report(capture("tim-80211-signed.pcap")), "tim.window")
+    check_eq("expired", (len(f), frames(f[0])), (1, [1]))
+    assert f[0]["text"].startswith("frame 1 expired"), f[0]["text"]
+
+
 def report_map_duplicate_lane_and_missing_connection(tmp):
     """The real MAP with the lane its first lane connects to renamed as the first lane:
     that id is defined twice, and every connection to the old id leads nowhere."""
@@ -482,6 +609,8 @@ def report_mixed_capture_findings(tmp):
       PSID 0x82 (the SPaT without 1609.2, frame 3).
     - security.generation-time: the TIM vector (frame 5) is a whole signed 1609.2 message
       from jpo-ode with its own generationTime, years before mkcap's capture time.
+    - tim.window: the same TIM (frame 5) was in force for 1440 min from 2018-11-08 07:00
+      UTC; mkcap heard it in 2023: expired.
     - BSM findings: sender bea10000 (asn1_codec vector, frames 1 and 7) repeats msgCnt 88
       (both frames are the same BSM), has accuracy unavailable and size 0 (the vector's
       values), 2 BSMs 0.6 s apart (rate info); the two vectors' secMarks differ by ~26 s:
@@ -496,6 +625,7 @@ def report_mixed_capture_findings(tmp):
         ("security.unsigned", "02:00:00:00:00:03 psid 0x27", (6,)),
         ("security.unsigned", "02:00:00:00:0a:01 psid 0x82", (3,)),
         ("security.generation-time", "02:00:00:00:0a:01 psid 0x83", (5,)),
+        ("tim.window", "02:00:00:00:0a:01", (5,)),
     })
     bsm_got = {(f["requirement"], f["sender"], tuple(frames(f))) for f in findings(rep)
                if f["requirement"].startswith("bsm.")}
