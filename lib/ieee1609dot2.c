@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cursor.h"
+#include "sha256.h"
 
 #define DOT2_PROTOCOL_VERSION 3
 #define COER_CONTEXT_TAG 0x80 /* class bits 10: [n] tags of AUTOMATIC TAGS */
@@ -79,19 +80,24 @@ static void skip_fixed_choice(struct v2x_cursor *c, const size_t *sizes, int n, 
 /* EccP256CurvePoint: x-only, fill (NULL), compressed-y-0, compressed-y-1, uncompressed. */
 static const size_t ecc_p256_point_sizes[] = {32, 0, 32, 32, 64};
 
-/* HeaderInfo.encryptionKey: public { supportedSymmAlg, BasePublicEncryptionKey } |
- * symmetric { aes128Ccm } */
+/* PublicEncryptionKey { supportedSymmAlg, BasePublicEncryptionKey } */
+static void skip_public_encryption_key(struct v2x_cursor *c)
+{
+	v2x_skip(c, 1); /* SymmAlgorithm: a one-octet ENUMERATED */
+	int key = read_choice(c);
+	if (key == 0 || key == 1) /* eciesNistP256, eciesBrainpoolP256r1 */
+		skip_fixed_choice(c, ecc_p256_point_sizes, 5, false);
+	else if (key > 1)
+		skip_open_type(c);
+}
+
+/* HeaderInfo.encryptionKey: public PublicEncryptionKey | symmetric { aes128Ccm } */
 static void skip_encryption_key(struct v2x_cursor *c)
 {
 	static const size_t aes128_ccm[] = {16};
 	switch (read_choice(c)) {
 	case 0:
-		v2x_skip(c, 1); /* SymmAlgorithm: a one-octet ENUMERATED */
-		int key = read_choice(c);
-		if (key == 0 || key == 1) /* eciesNistP256, eciesBrainpoolP256r1 */
-			skip_fixed_choice(c, ecc_p256_point_sizes, 5, false);
-		else if (key > 1)
-			skip_open_type(c);
+		skip_public_encryption_key(c);
 		break;
 	case 1:
 		skip_fixed_choice(c, aes128_ccm, 1, true);
@@ -132,6 +138,173 @@ static void read_header_info(struct v2x_cursor *c, struct v2x_dot2 *d)
 		skip_extension_additions(c);
 }
 
+/* A SEQUENCE OF's quantity: a length-prefixed unsigned count */
+static size_t read_quantity(struct v2x_cursor *c)
+{
+	size_t n = read_length(c);
+	if (n == 0 || n > 4)
+		c->err = true;
+	return (size_t)v2x_beN(c, c->err ? 0 : n);
+}
+
+/* n items of size octets each, the count first */
+static void skip_sequence_of_fixed(struct v2x_cursor *c, size_t size)
+{
+	size_t n = read_quantity(c);
+	if (n > v2x_cur_left(c))
+		c->err = true;
+	for (size_t i = 0; i < n && !c->err; i++)
+		v2x_skip(c, size);
+}
+
+/* CertificateId: linkageData { iCert, linkage-value[9], group-linkage-value? {jValue[4],
+ * value[9]} } | name Hostname | binaryId | none | ... */
+static void skip_certificate_id(struct v2x_cursor *c)
+{
+	switch (read_choice(c)) {
+	case 0:
+		v2x_skip(c, v2x_u8(c) & 0x80 ? 2 + 9 + 4 + 9 : 2 + 9);
+		break;
+	case 1: /* Hostname, UTF8String */
+	case 2: /* binaryId, OCTET STRING */
+		v2x_skip(c, read_length(c));
+		break;
+	case 3: /* none: NULL */
+		break;
+	default:
+		if (!c->err)
+			skip_open_type(c);
+	}
+}
+
+/* GeographicRegion: circular { TwoDLocation, radius } | rectangular (SEQUENCE OF two
+ * corners) | polygonal (SEQUENCE OF TwoDLocation) | identified (SEQUENCE OF
+ * IdentifiedRegion) | ... ; a TwoDLocation is two 4-octet integers. */
+static void skip_region(struct v2x_cursor *c)
+{
+	switch (read_choice(c)) {
+	case 0:
+		v2x_skip(c, 8 + 2);
+		break;
+	case 1:
+		skip_sequence_of_fixed(c, 16);
+		break;
+	case 2:
+		skip_sequence_of_fixed(c, 8);
+		break;
+	case 3: {
+		size_t n = read_quantity(c);
+		for (size_t i = 0; i < n && !c->err; i++) {
+			switch (read_choice(c)) {
+			case 0: /* countryOnly */
+				v2x_skip(c, 2);
+				break;
+			case 1: /* countryAndRegions { country, SequenceOfUint8 } */
+				v2x_skip(c, 2);
+				skip_sequence_of_fixed(c, 1);
+				break;
+			case 2: { /* countryAndSubregions { country, SEQUENCE OF { region,
+				   * SequenceOfUint16 } } */
+				v2x_skip(c, 2);
+				size_t m = read_quantity(c);
+				for (size_t k = 0; k < m && !c->err; k++) {
+					v2x_skip(c, 1);
+					skip_sequence_of_fixed(c, 2);
+				}
+				break;
+			}
+			default:
+				if (!c->err)
+					skip_open_type(c);
+			}
+		}
+		break;
+	}
+	default:
+		if (!c->err)
+			skip_open_type(c);
+	}
+}
+
+/* SequenceOfPsidSsp: each { psid, ssp? } where ServiceSpecificPermissions is opaque
+ * OCTET STRING | ... bitmapSsp (an extension: an open type). */
+static void read_app_permissions(struct v2x_cursor *c, struct v2x_dot2 *d)
+{
+	size_t n = read_quantity(c);
+	for (size_t i = 0; i < n && !c->err; i++) {
+		bool has_ssp = v2x_u8(c) & 0x80;
+		size_t len = read_length(c);
+		if (len == 0 || len > 4)
+			c->err = true;
+		uint32_t psid = (uint32_t)v2x_beN(c, c->err ? 0 : len);
+		if (!c->err && d->n_app_psids < V2X_DOT2_MAX_APP_PSIDS)
+			d->app_psids[d->n_app_psids++] = psid;
+		if (has_ssp) {
+			int alt = read_choice(c);
+			if (alt == 0)
+				v2x_skip(c, read_length(c));
+			else if (alt > 0)
+				skip_open_type(c);
+		}
+	}
+	d->has_app_psids = !c->err;
+}
+
+/* Certificate { version, type, issuer, toBeSigned, signature? }: the appPermissions, and
+ * the octets when the whole certificate could be read. */
+static void read_certificate(struct v2x_cursor *c, struct v2x_dot2 *d)
+{
+	const uint8_t *start = c->p;
+	bool has_signature = v2x_u8(c) & 0x80;
+	v2x_skip(c, 2); /* version, CertificateType */
+	int issuer = read_choice(c); /* sha256AndDigest | self HashAlgorithm | ... */
+	if (issuer == 0)
+		v2x_skip(c, 8);
+	else if (issuer == 1)
+		v2x_skip(c, 1);
+	else if (issuer > 1)
+		skip_open_type(c);
+	/* ToBeSignedCertificate: extension bit and 7 optional members' bits */
+	uint8_t pre = v2x_u8(c);
+	skip_certificate_id(c);
+	v2x_skip(c, 3 + 2 + 4); /* cracaId, crlSeries, validityPeriod.start */
+	skip_fixed_choice(c, (const size_t[]){2, 2, 2, 2, 2, 2, 2}, 7, false); /* duration */
+	if (pre & 0x40)
+		skip_region(c);
+	if (pre & 0x20) /* assuranceLevel */
+		v2x_skip(c, 1);
+	if (pre & 0x10)
+		read_app_permissions(c, d);
+	if (c->err || pre & (0x08 | 0x04))
+		return; /* certIssuePermissions, certRequestPermissions: not read */
+	/* canRequestRollover (0x02) is a NULL: no octets */
+	if (pre & 0x01)
+		skip_public_encryption_key(c);
+	/* verifyKeyIndicator: verificationKey PublicVerificationKey { ecdsaNistP256 |
+	 * ecdsaBrainpoolP256r1 | ... } | reconstructionValue EccP256CurvePoint | ... */
+	int vki = read_choice(c);
+	int key = vki == 0 ? read_choice(c) : vki == 1 ? 0 : -1;
+	if (key == 0 || key == 1)
+		skip_fixed_choice(c, ecc_p256_point_sizes, 5, false);
+	else if (vki > 1 || key > 1)
+		skip_open_type(c);
+	if (pre & 0x80)
+		skip_extension_additions(c);
+	if (has_signature) { /* Signature: ecdsaNistP256 | ecdsaBrainpoolP256r1 { rSig, sSig } */
+		int sig = read_choice(c);
+		if (sig == 0 || sig == 1) {
+			skip_fixed_choice(c, ecc_p256_point_sizes, 5, false);
+			v2x_skip(c, 32);
+		} else if (sig > 1) {
+			skip_open_type(c);
+		}
+	}
+	if (!c->err) {
+		d->cert = start;
+		d->cert_len = (size_t)(c->p - start);
+	}
+}
+
 static void read_signer(struct v2x_cursor *c, struct v2x_dot2 *d)
 {
 	int alt = read_choice(c);
@@ -143,11 +316,11 @@ static void read_signer(struct v2x_cursor *c, struct v2x_dot2 *d)
 		break;
 	}
 	case V2X_DOT2_SIGNER_CERTIFICATE: {
-		/* SEQUENCE OF quantity: a length-prefixed unsigned count */
-		size_t n = read_length(c);
-		if (n == 0 || n > 4)
-			c->err = true;
-		d->n_certs = (unsigned)v2x_beN(c, c->err ? 0 : n);
+		d->n_certs = (unsigned)read_quantity(c);
+		/* on a copy: a certificate not understood leaves the signer as read */
+		struct v2x_cursor cert = *c;
+		if (!c->err && d->n_certs)
+			read_certificate(&cert, d);
 		break;
 	}
 	case V2X_DOT2_SIGNER_SELF:
@@ -266,6 +439,30 @@ const char *v2x_dot2_content_name(enum v2x_dot2_content content)
 		break;
 	}
 	return "other";
+}
+
+bool v2x_dot2_signer_id(const struct v2x_dot2 *d, uint8_t id[8])
+{
+	if (d->signer == V2X_DOT2_SIGNER_DIGEST) {
+		memcpy(id, d->digest, 8);
+		return true;
+	}
+	if (d->signer != V2X_DOT2_SIGNER_CERTIFICATE || !d->cert)
+		return false;
+	uint8_t h[32];
+	v2x_sha256(d->cert, d->cert_len, h);
+	memcpy(id, h + 24, 8); /* HashedId8: the low-order eight octets */
+	return true;
+}
+
+bool v2x_dot2_cert_permits(const struct v2x_dot2 *d, uint32_t psid)
+{
+	if (!d->has_app_psids || d->n_app_psids == V2X_DOT2_MAX_APP_PSIDS)
+		return true; /* none read, or more than kept: nothing to say */
+	for (unsigned i = 0; i < d->n_app_psids; i++)
+		if (d->app_psids[i] == psid)
+			return true;
+	return false;
 }
 
 unsigned v2x_coer_length_encode(size_t n, uint8_t out[5])

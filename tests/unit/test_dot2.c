@@ -2,8 +2,10 @@
  * and device captures checked against their decodes, hand-built envelopes for the
  * optional parts, and clean errors for every cut and malformed tag. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "ieee1609dot2.h"
+#include "sha256.h"
 #include "unit.h"
 
 /* Signed, certificate signer: the values of asn1_codec Ieee1609Dot2Data.signedData.xml
@@ -327,4 +329,81 @@ TEST(dot2_coer_length_encoding_read_back)
 		CHECK_INT(d.payload_len, n);
 		CHECK(d.payload == buf + hdr);
 	}
+}
+
+/* The certificate of asn1_codec Ieee1609Dot2Data.signedData.xml whole (implicit,
+ * linkageData id, identifiedRegion 124 484 840, hours 169, appPermissions 32 and 38,
+ * reconstructionValue, its signature), then the data's signature. Wireshark 4.0's
+ * ieee1609dot2 dissector reads it as stated, malformed nowhere. */
+#define CERTIFICATE_WHOLE                                                                \
+	"80 03 01 80 2122232425262728"                                                  \
+	"50 80 80 03e8 313233343536373839 41424344 515253545556575859"                 \
+	"616263 0046 04e09a20 84 00a9"                                                  \
+	"83 0103 80007c 8001e4 800348"                                                  \
+	"0102 00 0120 00 0126"                                                          \
+	"81 82 9192939495969798919293949596979891929394959697989192939495969798"        \
+	"80 82 3132333435363738313233343536373831323334353637383132333435363738"        \
+	"4142434445464748414243444546474841424344454647484142434445464748"
+#define SIGNATURE                                                                        \
+	"80 82 3132333435363738313233343536373831323334353637383132333435363738"        \
+	"4142434445464748414243444546474841424344454647484142434445464748"
+
+TEST(dot2_certificate_app_permissions_and_hashedid8)
+{
+	const struct v2x_dot2 *d = parse_ok(
+		"03 81 00 40 03 80 0f 5468697320697320612042534d0d0a"
+		"40 0120 0003f37a45f1bb76 81 0101 " CERTIFICATE_WHOLE SIGNATURE);
+	if (!d)
+		return;
+	CHECK_INT(d->signer, V2X_DOT2_SIGNER_CERTIFICATE);
+	CHECK_INT(d->has_app_psids, 1);
+	CHECK_INT(d->n_app_psids, 2);
+	CHECK_INT(d->app_psids[0], 0x20);
+	CHECK_INT(d->app_psids[1], 0x26);
+	CHECK_INT(d->cert_len, 171);
+	CHECK(v2x_dot2_cert_permits(d, 0x20));
+	CHECK(!v2x_dot2_cert_permits(d, 0x82));
+	/* Python's hashlib.sha256 of the 171 certificate octets ends d17b3f688862c03e */
+	uint8_t id[8], want[8] = {0xd1, 0x7b, 0x3f, 0x68, 0x88, 0x62, 0xc0, 0x3e};
+	CHECK(v2x_dot2_signer_id(d, id));
+	CHECK_MEM(id, want, 8);
+}
+
+TEST(dot2_certificate_cut_short_keeps_the_signer)
+{
+	/* SIGNED_WITH_CERTIFICATE ends inside the certificate: signer read, no certificate */
+	const struct v2x_dot2 *d = parse_ok(SIGNED_WITH_CERTIFICATE);
+	if (!d)
+		return;
+	CHECK_INT(d->signer, V2X_DOT2_SIGNER_CERTIFICATE);
+	CHECK(d->cert == NULL);
+	uint8_t id[8];
+	CHECK(!v2x_dot2_signer_id(d, id));
+	CHECK(v2x_dot2_cert_permits(d, 0x82)); /* nothing read: nothing to say */
+}
+
+TEST(dot2_signer_id_of_a_digest_is_the_digest)
+{
+	const struct v2x_dot2 *d = parse_ok(
+		"03 81 00 40 03 80 02 0014 40 0120 0000000000000001 80 0102030405060708");
+	if (!d)
+		return;
+	uint8_t id[8], want[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+	CHECK(v2x_dot2_signer_id(d, id));
+	CHECK_MEM(id, want, 8);
+}
+
+/* FIPS 180-4 examples (NIST CSRC "SHA256.pdf"): one block, two blocks, and a length
+ * whose padding needs a second block. */
+TEST(sha256_fips_examples)
+{
+	uint8_t h[32];
+	size_t len;
+	v2x_sha256((const uint8_t *)"abc", 3, h);
+	CHECK_MEM(h, unit_keep(unit_hex("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad", &len)), 32);
+	const char *two = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+	v2x_sha256((const uint8_t *)two, strlen(two), h);
+	CHECK_MEM(h, unit_keep(unit_hex("248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1", &len)), 32);
+	v2x_sha256((const uint8_t *)"", 0, h);
+	CHECK_MEM(h, unit_keep(unit_hex("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", &len)), 32);
 }
