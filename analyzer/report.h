@@ -178,6 +178,13 @@ struct rpt_sec {
 	uint64_t gen_n;
 };
 
+/* A TemporaryID and the signer (HashedId8) of its BSMs, as last heard together */
+struct rpt_link {
+	uint32_t temp_id;
+	uint8_t signer[8];
+	struct rpt_where at;
+};
+
 struct rpt_map_seen {
 	struct rpt_where at;
 	struct rpt_intersection x; /* owns lanes */
@@ -208,6 +215,10 @@ struct report {
 	struct rpt_sec *sec;
 	size_t n_maps, cap_maps;
 	struct rpt_map_seen *maps;
+	/* report_security.c: the last signer of each TemporaryID, the last TemporaryID of
+	 * each signer */
+	size_t n_by_id, cap_by_id, n_by_signer, cap_by_signer;
+	struct rpt_link *by_id, *by_signer;
 	size_t n_spats, cap_spats;
 	struct rpt_spat_seen *spats;
 	int32_t clock_offset_ms;  /* receiver clock minus senders' (estimated) */

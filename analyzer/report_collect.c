@@ -46,6 +46,8 @@ void rpt_free(struct report *r)
 		free(r->senders[i].s);
 	free(r->senders);
 	free(r->sec);
+	free(r->by_id);
+	free(r->by_signer);
 	for (size_t i = 0; i < r->n_maps; i++)
 		free(r->maps[i].x.lanes);
 	free(r->maps);

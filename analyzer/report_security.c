@@ -3,6 +3,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "bsm.h"
 #include "report.h"
 
 static const struct rpt_requirement req_unsigned = {
@@ -13,6 +14,21 @@ static const struct rpt_requirement req_gen_time = {
 	"security.generation-time", "generationTime close to the capture time",
 	"IEEE 1609.2 HeaderInfo.generationTime (Time64, TAI since 2004); receivers' relevance "
 	"check; limit 1 s is this tool's"};
+
+static const struct rpt_requirement req_cert_psid = {
+	"security.cert-psid", "The signer's certificate permits the WSMP PSID",
+	"IEEE 1609.2 ToBeSignedCertificate.appPermissions (SequenceOfPsidSsp): the PSIDs "
+	"the certificate may sign for; checked where the frame carries the certificate"};
+#define PRIVACY_SOURCE                                                                  \
+	"The TemporaryID and the 1609.2 pseudonym certificate (the signer's HashedId8) "    \
+	"change together, or the one links the vehicle across a change of the other: "     \
+	"USDOT CVRIA (the identifier is changed to prevent tracking; "                     \
+	"local.iteris.com/cvria/html/dataflows3/df6209.html), ETSI TR 103 415 (pseudonym " \
+	"change management); SAE J2945/1's clause is not available here"
+static const struct rpt_requirement req_id_alone = {
+	"privacy.temporary-id", "TemporaryID changes with the signer", PRIVACY_SOURCE};
+static const struct rpt_requirement req_signer_alone = {
+	"privacy.signer", "Signer (certificate) changes with the TemporaryID", PRIVACY_SOURCE};
 
 /* 1609.2 Time64: TAI microseconds since 2004-01-01 00:00:00 UTC, 5 leap seconds ahead of
  * UTC since 2017 (2005, 2008, 2012, 2015, 2016) */
@@ -59,6 +75,96 @@ static struct rpt_sec *sec_group(struct report *r, const struct v2x_frame *f)
 	return g;
 }
 
+/* The entry of key in links (temp_id or signer), NULL when new; from the newest. */
+static struct rpt_link *link_of(struct rpt_link *l, size_t n, uint32_t id, const uint8_t *signer)
+{
+	for (size_t i = n; i-- > 0;)
+		if (signer ? memcmp(l[i].signer, signer, 8) == 0 : l[i].temp_id == id)
+			return &l[i];
+	return NULL;
+}
+
+static int privacy_finding(struct report *r, const struct rpt_requirement *req, uint32_t id,
+			   const struct rpt_where *at, const char *text)
+{
+	char name[12];
+	snprintf(name, sizeof(name), "%08x", id);
+	struct rpt_finding *f = rpt_finding(&r->findings, RPT_WARNING, req, name);
+	if (!f)
+		return -1;
+	if (!f->count)
+		snprintf(f->text, sizeof(f->text), "%s", text);
+	rpt_finding_at(f, at);
+	return 0;
+}
+
+/* A signed BSM: its TemporaryID against its signer, both ways. */
+static int privacy_frame(struct report *r, const struct rpt_where *at, const struct v2x_frame *f)
+{
+	struct v2x_bsm_head h;
+	uint8_t signer[8];
+	if (f->layer != V2X_LAYER_J2735 || f->mf.msg_id != V2X_BSM_MSG_ID || !f->mf.value ||
+	    v2x_bsm_head_read(f->mf.value, f->mf.value_len, &h) < 0 ||
+	    !v2x_dot2_signer_id(&f->dot2, signer))
+		return 0;
+	struct rpt_link *by_id = link_of(r->by_id, r->n_by_id, h.id, NULL);
+	struct rpt_link *by_signer = link_of(r->by_signer, r->n_by_signer, 0, signer);
+	char text[160];
+	if (by_signer && by_signer->temp_id != h.id) {
+		snprintf(text, sizeof(text),
+			 "TemporaryID %08x -> %08x, signer %02x%02x%02x%02x%02x%02x%02x%02x kept",
+			 by_signer->temp_id, h.id, signer[0], signer[1], signer[2], signer[3],
+			 signer[4], signer[5], signer[6], signer[7]);
+		if (privacy_finding(r, &req_id_alone, h.id, at, text) < 0)
+			return -1;
+	}
+	if (by_id && memcmp(by_id->signer, signer, 8) != 0) {
+		const uint8_t *o = by_id->signer;
+		snprintf(text, sizeof(text),
+			 "signer %02x%02x%02x%02x%02x%02x%02x%02x -> "
+			 "%02x%02x%02x%02x%02x%02x%02x%02x, TemporaryID kept",
+			 o[0], o[1], o[2], o[3], o[4], o[5], o[6], o[7], signer[0], signer[1],
+			 signer[2], signer[3], signer[4], signer[5], signer[6], signer[7]);
+		if (privacy_finding(r, &req_signer_alone, h.id, at, text) < 0)
+			return -1;
+	}
+	if (!by_id && !(by_id = rpt_grow(&r->by_id, &r->n_by_id, &r->cap_by_id, sizeof(*by_id))))
+		return -1;
+	if (!by_signer && !(by_signer = rpt_grow(&r->by_signer, &r->n_by_signer,
+						 &r->cap_by_signer, sizeof(*by_signer))))
+		return -1;
+	*by_id = (struct rpt_link){.temp_id = h.id, .at = *at};
+	memcpy(by_id->signer, signer, 8);
+	*by_signer = *by_id;
+	return 0;
+}
+
+/* The certificate in the frame: does it permit the PSID the WSM carries? */
+static int cert_psid_frame(struct report *r, struct rpt_sec *g, const struct rpt_where *at,
+			   const struct v2x_frame *f)
+{
+	const struct v2x_dot2 *d = &f->dot2;
+	if (!f->wsmp.has_psid || d->signer != V2X_DOT2_SIGNER_CERTIFICATE ||
+	    v2x_dot2_cert_permits(d, f->wsmp.psid))
+		return 0;
+	char name[40];
+	who(g, name, sizeof(name));
+	struct rpt_finding *fi = rpt_finding(&r->findings, RPT_ERROR, &req_cert_psid, name);
+	if (!fi)
+		return -1;
+	if (!fi->count) {
+		int n = snprintf(fi->text, sizeof(fi->text), "appPermissions");
+		for (unsigned i = 0; i < d->n_app_psids && n > 0 && (size_t)n < sizeof(fi->text); i++)
+			n += snprintf(fi->text + n, sizeof(fi->text) - (size_t)n, " 0x%" PRIX32,
+				      d->app_psids[i]);
+		if (n > 0 && (size_t)n < sizeof(fi->text))
+			snprintf(fi->text + n, sizeof(fi->text) - (size_t)n,
+				 " lack the WSMP PSID 0x%" PRIX32, f->wsmp.psid);
+	}
+	rpt_finding_at(fi, at);
+	return 0;
+}
+
 int rpt_security_frame(struct report *r, const struct rpt_where *at, const struct v2x_frame *f)
 {
 	int64_t ts_us = at->ts_us;
@@ -82,6 +188,9 @@ int rpt_security_frame(struct report *r, const struct rpt_where *at, const struc
 		g->signed_cert++;
 	else
 		g->signed_other++;
+	if (d->content == V2X_DOT2_SIGNED &&
+	    (privacy_frame(r, at, f) < 0 || cert_psid_frame(r, g, at, f) < 0))
+		return -1;
 	if (d->has_generation_time) {
 		int64_t gen_unix_us = (int64_t)d->generation_time + UNIX_2004_US - TAI_LEAP_US;
 		int64_t delta = (ts_us - gen_unix_us) / 1000;

@@ -600,6 +600,98 @@ def report_map_lanes_well_formed(tmp):
                                                "lanes": len(mp["laneSet"])}])
 
 
+# ---- 1609.2: signer against TemporaryID, certificate against PSID ----
+
+SIG = bytes([0x80, 0x82]) + bytes(range(64))        # ecdsaNistP256Signature, x-only
+
+
+def signed(mf_hex, signer, psid=0x20, gen=0):
+    """Ieee1609Dot2Data signedData (COER, IEEE 1609.2) around a MessageFrame: hashId
+    sha256, payload unsecuredData, headerInfo {psid, generationTime}, the signer (bytes:
+    digest (8 octets) or certificate), a P-256 signature."""
+    mf = bytes.fromhex(mf_hex)
+    assert len(mf) < 128
+    who = bytes([0x80]) + signer if len(signer) == 8 else bytes([0x81, 1, 1]) + signer
+    return (bytes([3, 0x81, 0, 0x40, 3, 0x80, len(mf)]) + mf + bytes([0x40, 1, psid]) +
+            gen.to_bytes(8, "big") + who + SIG).hex()
+
+
+def certificate(psids=(0x20, 0x26)):
+    """asn1_codec Ieee1609Dot2Data.signedData.xml's certificate in COER (implicit, linkage
+    id, identifiedRegion 124 484 840, 169 hours, appPermissions, reconstructionValue,
+    signature): Wireshark 4.0's ieee1609dot2 dissector reads it so."""
+    tbs = bytes.fromhex("50" "8080" "03e8" "313233343536373839" "41424344"
+                        "515253545556575859" "616263" "0046" "04e09a20" "8400a9"
+                        "830103" "80007c" "8001e4" "800348")
+    tbs += bytes([1, len(psids)]) + b"".join(bytes([0, 1, p]) for p in psids)
+    tbs += bytes([0x81, 0x82]) + bytes.fromhex("9192939495969798" * 4)
+    return bytes.fromhex("80" "03" "01" "80" "2122232425262728") + tbs + SIG
+
+
+def hashed_id8(cert):
+    import hashlib
+    return hashlib.sha256(cert).digest()[-8:]
+
+
+D1, D2 = bytes.fromhex("1111111111111111"), bytes.fromhex("2222222222222222")
+
+
+def signed_bsms(tmp, name, plan):
+    """plan: (TemporaryID, signer) per BSM, 100 ms apart, msgCnt continuous."""
+    p = [signed(bsm(i, sec_mark(i), tid=tid), who) for i, (tid, who) in enumerate(plan)]
+    return mkcap(f"{tmp}/{name}.pcap", p, extra=("--dot2", "none"))
+
+
+def report_privacy_temporary_id_changes_alone(tmp):
+    """TemporaryID 0a0b0c0d for frames 1-5, then 0e0e0e0e from frame 6, all signed by the
+    same digest: the new id is linkable to the old one through the signer."""
+    cap = signed_bsms(tmp, "id", [(0x0A0B0C0D, D1)] * 5 + [(0x0E0E0E0E, D1)] * 5)
+    rep = report(cap)
+    f = findings(rep, "privacy.temporary-id")
+    check_eq("id alone", (len(f), f[0]["sender"], frames(f[0]), f[0]["text"]),
+             (1, "0e0e0e0e", [6], "TemporaryID 0a0b0c0d -> 0e0e0e0e, signer "
+              "1111111111111111 kept"))
+    check_eq("signer", findings(rep, "privacy.signer"), [])
+
+
+def report_privacy_signer_changes_alone(tmp):
+    """The signer changes at frame 6 (digest 11.. -> 22..), the TemporaryID does not."""
+    cap = signed_bsms(tmp, "signer", [(0x0A0B0C0D, D1)] * 5 + [(0x0A0B0C0D, D2)] * 5)
+    rep = report(cap)
+    f = findings(rep, "privacy.signer")
+    check_eq("signer alone", (len(f), f[0]["sender"], frames(f[0])), (1, "0a0b0c0d", [6]))
+    check_eq("id", findings(rep, "privacy.temporary-id"), [])
+
+
+def report_privacy_quiet_when_both_change(tmp):
+    """Both change at frame 6: quiet. Frame 1 carries the certificate, frames 2-5 its
+    digest (the HashedId8: SHA-256 of the certificate, computed here by hashlib): one
+    signer, no change. The real signed captures (captures/) are quiet too: their BSMs keep
+    one TemporaryID and one digest."""
+    cert = certificate()
+    plan = [(0x0A0B0C0D, cert)] + [(0x0A0B0C0D, hashed_id8(cert))] * 4 + \
+        [(0x0E0E0E0E, D2)] * 5
+    rep = report(signed_bsms(tmp, "both", plan))
+    check_eq("quiet", [f for f in findings(rep) if f["requirement"].startswith("privacy.")],
+             [])
+    for name in ("mixed.pcap", "bsm-radiotap-signed.pcap", "udp2-radiotap.pcap"):
+        check_eq(name, [f for f in findings(report(capture(name)))
+                        if f["requirement"].startswith("privacy.")], [])
+
+
+def report_certificate_psid_against_wsmp(tmp):
+    """The certificate permits PSIDs 0x20 and 0x26: the BSM it signs on WSMP PSID 0x20 is
+    quiet; the same BSM twice on WSMP PSID 0x82 trips it in both frames. No capture in
+    captures/ carries a certificate (their signers are digests): nothing to check there."""
+    msg = signed(bsm(1, sec_mark(0)), certificate())
+    ok = mkcap(f"{tmp}/ok.pcap", [msg], extra=("--dot2", "none"))
+    check_eq("permitted", findings(report(ok), "security.cert-psid"), [])
+    bad = mkcap(f"{tmp}/bad.pcap", [msg, msg], extra=("--dot2", "none", "--psid", "82"))
+    f = findings(report(bad), "security.cert-psid")
+    check_eq("not permitted", (len(f), frames(f[0]), f[0]["text"]),
+             (1, [1, 2], "appPermissions 0x20 0x26 lack the WSMP PSID 0x82"))
+
+
 # ---- security, real captures ----
 
 def report_mixed_capture_findings(tmp):
