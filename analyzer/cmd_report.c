@@ -19,6 +19,8 @@ const char cmd_report_options[] =
 	"  -o, --output FILE  write there (default: standard output)\n"
 	"  --format F         html (one self-contained page, the default) or json (the findings)\n"
 	"  --max-age MS       BSM age beyond which a message is stale (300)\n"
+	"  --rx-pos LAT,LON   the receiver's position (degrees): packet delivery ratio and\n"
+	"                     RSSI of the BSMs against their distance (coverage)\n"
 	"Exit status: 0 report written, 1 a file unreadable or the output failed, 2 usage.\n";
 
 const char cmd_export_options[] =
@@ -64,8 +66,14 @@ static bool collect(struct report *r, char **files, size_t n, const char *cmd)
 	return ok;
 }
 
+struct run_opts {
+	long max_age;
+	bool has_rx;
+	double rx_lat, rx_lon;
+};
+
 static int run(char **files, size_t n, const char *out_name, enum format fmt,
-	       long max_age, const char *cmd)
+	       const struct run_opts *o, const char *cmd)
 {
 	if (!j2735dec_edition())
 		fprintf(stderr, "v2xcap %s: built without a J2735 schema: the BSM, MAP and SPaT "
@@ -75,9 +83,13 @@ static int run(char **files, size_t n, const char *out_name, enum format fmt,
 		fprintf(stderr, "v2xcap %s: out of memory\n", cmd);
 		return V2XCAP_EXIT_FAILURE;
 	}
-	r.max_age_ms = max_age;
+	r.max_age_ms = o->max_age;
+	r.has_rx = o->has_rx;
+	r.rx_lat = o->rx_lat;
+	r.rx_lon = o->rx_lon;
 	bool ok = collect(&r, files, n, cmd);
-	if (rpt_check_bsm(&r) < 0 || rpt_check_mapspat(&r) < 0 || rpt_check_security(&r) < 0) {
+	if (rpt_check_bsm(&r) < 0 || rpt_check_mapspat(&r) < 0 || rpt_check_security(&r) < 0 ||
+	    rpt_coverage(&r) < 0) {
 		fprintf(stderr, "v2xcap %s: out of memory\n", cmd);
 		ok = false;
 	}
@@ -107,12 +119,13 @@ int cmd_report(const struct v2xcap_command *cmd, int argc, char **argv)
 		{"output", required_argument, NULL, 'o'},
 		{"format", required_argument, NULL, 'f'},
 		{"max-age", required_argument, NULL, 'a'},
+		{"rx-pos", required_argument, NULL, 'r'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
 	const char *out = NULL;
 	enum format fmt = FMT_HTML;
-	long max_age = 300;
+	struct run_opts o = {.max_age = 300};
 	int c;
 	char *end;
 	opterr = 0;
@@ -130,9 +143,20 @@ int cmd_report(const struct v2xcap_command *cmd, int argc, char **argv)
 				return v2xcap_cli_usage_error(cmd, "unknown format '%s'", optarg);
 			break;
 		case 'a':
-			max_age = strtol(optarg, &end, 10);
-			if (*end || end == optarg || max_age <= 0)
+			o.max_age = strtol(optarg, &end, 10);
+			if (*end || end == optarg || o.max_age <= 0)
 				return v2xcap_cli_usage_error(cmd, "--max-age wants milliseconds > 0");
+			break;
+		case 'r':
+			o.rx_lat = strtod(optarg, &end);
+			if (end != optarg && *end == ',') {
+				const char *lon = end + 1;
+				o.rx_lon = strtod(lon, &end);
+				o.has_rx = end != lon && !*end;
+			}
+			if (!o.has_rx || !(o.rx_lat >= -90 && o.rx_lat <= 90) ||
+			    !(o.rx_lon >= -180 && o.rx_lon <= 180))
+				return v2xcap_cli_usage_error(cmd, "--rx-pos wants LAT,LON in degrees");
 			break;
 		default:
 			return v2xcap_cli_other_option(cmd, c, argv);
@@ -140,7 +164,7 @@ int cmd_report(const struct v2xcap_command *cmd, int argc, char **argv)
 	}
 	if (optind >= argc)
 		return v2xcap_cli_usage_error(cmd, "no capture file given");
-	return run(argv + optind, (size_t)(argc - optind), out, fmt, max_age, "report");
+	return run(argv + optind, (size_t)(argc - optind), out, fmt, &o, "report");
 }
 
 int cmd_export(const struct v2xcap_command *cmd, int argc, char **argv)
@@ -167,5 +191,6 @@ int cmd_export(const struct v2xcap_command *cmd, int argc, char **argv)
 		return v2xcap_cli_usage_error(cmd, "say which format (--geojson)");
 	if (optind >= argc)
 		return v2xcap_cli_usage_error(cmd, "no capture file given");
-	return run(argv + optind, (size_t)(argc - optind), out, FMT_GEOJSON, 300, "export");
+	const struct run_opts o = {.max_age = 300};
+	return run(argv + optind, (size_t)(argc - optind), out, FMT_GEOJSON, &o, "export");
 }

@@ -103,6 +103,8 @@ struct rpt_tim {
 	} f[RPT_MAX_TIM_FRAMES];
 };
 int rpt_read_tim(const uint8_t *p, size_t len, struct rpt_tim *t);
+/* Metres between two points (degrees), flat-earth over the short distances of a capture */
+double rpt_distance_m(double lat1, double lon1, double lat2, double lon2);
 
 /* ---- report_findings.c ---- */
 
@@ -150,12 +152,21 @@ struct rpt_bsm_sample {
 	int32_t age_raw_ms;       /* capture time minus secMark (mod 1 min), -1e9: none */
 	int32_t lat, lon;
 	uint8_t missing;          /* RPT_MISSING_* bits: what this BSM lacks */
+	bool has_rssi;
+	int8_t rssi_dbm;
 };
 
 enum {
 	RPT_MISSING_PH = 1, RPT_MISSING_PP = 2, RPT_MISSING_ACC = 4, RPT_MISSING_ELEV = 8,
 	RPT_MISSING_HEADING = 16, RPT_MISSING_SPEED = 32, RPT_MISSING_SIZE = 64,
 	RPT_MISSING_N = 7
+};
+
+/* Coverage: BSMs received and expected (from msgCnt) in one distance bin, their RSSI */
+struct rpt_cov_bin {
+	uint64_t received, expected;
+	int64_t rssi_sum;
+	uint64_t rssi_n;
 };
 
 struct rpt_sender {
@@ -167,6 +178,7 @@ struct rpt_sender {
 	double rate_hz;           /* (received + lost) / span: the sender's transmit rate */
 	unsigned ph_points_max;
 	double ph_distance_max;
+	struct rpt_cov_bin *cov;  /* after rpt_coverage: r->cov_n bins, NULL without --rx-pos */
 };
 
 struct rpt_sec {
@@ -224,6 +236,12 @@ struct report {
 	int32_t clock_offset_ms;  /* receiver clock minus senders' (estimated) */
 	bool has_clock_offset;
 	struct rpt_findings findings;
+	/* coverage (--rx-pos): bins of cov_bin_m metres from the receiver */
+	bool has_rx;
+	double rx_lat, rx_lon;
+	double cov_bin_m;
+	size_t cov_n;
+	struct rpt_cov_bin *cov;  /* every sender's BSMs */
 	struct rpt_requirement prio_reqs[V2XCAP_PRIO_N]; /* report_priority.c */
 	int64_t max_age_ms, max_gen_delta_ms;
 };
@@ -263,6 +281,12 @@ int rpt_check_mapspat(struct report *r);
 int rpt_check_security(struct report *r);
 /* The receiver's clock offset estimate and one BSM's age after removing it */
 int32_t rpt_bsm_age_ms(const struct report *r, const struct rpt_bsm_sample *s);
+
+/* report_coverage.c: with the receiver's position (has_rx), each sender's BSMs by their
+ * distance: received, expected from msgCnt, RSSI; -1 out of memory */
+int rpt_coverage(struct report *r);
+/* received / expected of a bin; < 0 when nothing was expected */
+double rpt_cov_pdr(const struct rpt_cov_bin *b);
 
 /* report_json.c, report_geojson.c, report_html.c */
 int rpt_write_json(const struct report *r, FILE *out);

@@ -42,8 +42,11 @@ void rpt_free(struct report *r)
 {
 	v2xcap_stats_free(&r->stats);
 	free(r->per_sec);
-	for (size_t i = 0; i < r->n_senders; i++)
+	for (size_t i = 0; i < r->n_senders; i++) {
 		free(r->senders[i].s);
+		free(r->senders[i].cov);
+	}
+	free(r->cov);
 	free(r->senders);
 	free(r->sec);
 	free(r->by_id);
@@ -85,7 +88,8 @@ static struct rpt_sender *sender_get(struct report *r, uint32_t id)
 	return s;
 }
 
-static int bsm_add(struct report *r, const struct rpt_where *at, const struct rpt_bsm *b)
+static int bsm_add(struct report *r, const struct rpt_where *at, const struct rpt_bsm *b,
+		   const struct v2x_frame *f)
 {
 	struct rpt_sender *s = sender_get(r, b->id);
 	if (!s)
@@ -99,6 +103,8 @@ static int bsm_add(struct report *r, const struct rpt_where *at, const struct rp
 		sm->age_raw_ms = INT32_MIN;
 	sm->lat = b->lat;
 	sm->lon = b->lon;
+	sm->has_rssi = f->rt.has_signal;
+	sm->rssi_dbm = f->rt.signal_dbm;
 	sm->missing = (!b->has_path_history ? RPT_MISSING_PH : 0) |
 		      (!b->has_path_prediction ? RPT_MISSING_PP : 0) |
 		      (b->semi_major == RPT_SEMIMAJOR_UNAVAILABLE ? RPT_MISSING_ACC : 0) |
@@ -199,7 +205,7 @@ int rpt_add(struct report *r, const struct rpt_where *at, const struct v2x_frame
 	struct rpt_bsm b;
 	switch (f->mf.msg_id) {
 	case BSM_ID:
-		rc = rpt_read_bsm(p, len, &b) < 0 ? 1 : bsm_add(r, at, &b);
+		rc = rpt_read_bsm(p, len, &b) < 0 ? 1 : bsm_add(r, at, &b, f);
 		break;
 	case MAP_ID:
 		rc = map_add(r, at, p, len);

@@ -106,7 +106,7 @@ static int walk(const uint8_t *p, size_t len, unsigned expect_id, struct walker 
 	return rc;
 }
 
-static double distance_m(double lat1, double lon1, double lat2, double lon2)
+double rpt_distance_m(double lat1, double lon1, double lat2, double lon2)
 {
 	double rad = RAD;
 	double x = (lon2 - lon1) * rad * cos((lat1 + lat2) / 2 * rad);
@@ -145,7 +145,7 @@ static void bsm_crumb(struct bsm_reader *r)
 		return;
 	/* PathHistoryPoint offsets are from the BSM's current position (J2735 DF_PathHistory) */
 	double lat = (b->lat + r->crumb_lat) / 1e7, lon = (b->lon + r->crumb_lon) / 1e7;
-	b->ph_distance_m += distance_m(r->prev_lat, r->prev_lon, lat, lon);
+	b->ph_distance_m += rpt_distance_m(r->prev_lat, r->prev_lon, lat, lon);
 	r->prev_lat = lat;
 	r->prev_lon = lon;
 }

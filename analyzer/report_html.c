@@ -223,6 +223,67 @@ static void plot_age(FILE *o, const struct report *r, const struct rpt_sender **
 	fputs("</svg>\n", o);
 }
 
+/* One coverage series: a bin's value at its centre (PDR, or mean RSSI when rssi) */
+static bool cov_value(const struct rpt_cov_bin *b, bool rssi, double *v)
+{
+	if (rssi ? !b->rssi_n : !b->expected)
+		return false;
+	*v = rssi ? (double)b->rssi_sum / (double)b->rssi_n : rpt_cov_pdr(b);
+	return true;
+}
+
+static void cov_series(FILE *o, const struct report *r, const struct axes *a,
+		       const struct rpt_cov_bin *b, bool rssi, const char *colour, bool line)
+{
+	double v;
+	if (line) {
+		fprintf(o, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"", colour);
+		for (size_t i = 0; i < r->cov_n; i++)
+			if (cov_value(&b[i], rssi, &v))
+				fprintf(o, "%.1f,%.1f ", px(a, ((double)i + 0.5) * r->cov_bin_m), py(a, v));
+		fputs("\"/>\n", o);
+	}
+	fprintf(o, "<g fill=\"%s\">", colour);
+	for (size_t i = 0; i < r->cov_n; i++)
+		if (cov_value(&b[i], rssi, &v))
+			fprintf(o, "<circle r=\"%d\" cx=\"%.1f\" cy=\"%.1f\"/>", line ? 4 : 2,
+				px(a, ((double)i + 0.5) * r->cov_bin_m), py(a, v));
+	fputs("</g>\n", o);
+}
+
+/* PDR or RSSI against the distance from the receiver: all senders (the grey line), the
+ * plotted senders (dots in their colours) */
+static void plot_coverage(FILE *o, const struct report *r, const struct rpt_sender **top,
+			  size_t n, bool rssi)
+{
+	struct axes a = {0, (double)r->cov_n * r->cov_bin_m, rssi ? -100 : 0, rssi ? -30 : 1,
+			 PLOT_W, PLOT_H};
+	double v;
+	if (rssi) { /* the range the bins hold, in 10 dB steps */
+		a.y0 = 0, a.y1 = -200;
+		for (size_t i = 0; i < r->cov_n; i++)
+			if (cov_value(&r->cov[i], true, &v)) {
+				a.y0 = fmin(a.y0, floor(v / 10) * 10);
+				a.y1 = fmax(a.y1, ceil(v / 10) * 10);
+			}
+		if (a.y1 < a.y0)
+			a.y0 = -100, a.y1 = -30;
+		else if (a.y1 == a.y0)
+			a.y0 -= 10;
+	}
+	svg_begin(o, rssi ? "plot-rssi" : "plot-pdr", &a, "distance from the receiver, m",
+		  rssi ? "mean RSSI, dBm" : "packet delivery ratio", rssi ? 0 : 1);
+	legend(o, N_COLOURS - 1, "all senders");
+	cov_series(o, r, &a, r->cov, rssi, colours[N_COLOURS - 1], true);
+	for (size_t i = 0; i < n; i++) {
+		char id[12];
+		snprintf(id, sizeof(id), "%08x", top[i]->id);
+		legend(o, (int)i, id);
+		cov_series(o, r, &a, top[i]->cov, rssi, colours[i % N_COLOURS], false);
+	}
+	fputs("</svg>\n", o);
+}
+
 static bool has_pos(const struct rpt_bsm_sample *s)
 {
 	return s->lat != RPT_LAT_UNAVAILABLE && s->lon != RPT_LON_UNAVAILABLE;
@@ -454,6 +515,14 @@ int rpt_write_html(const struct report *r, FILE *o)
 	plot_age(o, r, top, n_top);
 	fputs("<h2>Tracks and MAP lanes</h2>\n", o);
 	plot_map(o, r, top, n_top);
+	if (r->has_rx && r->cov) {
+		fprintf(o, "<h2>Coverage: BSMs against distance from the receiver (%.6f, %.6f)</h2>\n"
+			   "<p>Packet delivery ratio: BSMs received / expected from each sender's "
+			   "msgCnt (the ones lost before a BSM count in its bin), %.0f m bins.</p>\n",
+			r->rx_lat, r->rx_lon, r->cov_bin_m);
+		plot_coverage(o, r, top, n_top, false);
+		plot_coverage(o, r, top, n_top, true);
+	}
 	fputs("<h2>Findings</h2>\n<p>Sources: hover a requirement, or see the table at the "
 	      "end.</p>\n", o);
 	findings_table(o, r, false);

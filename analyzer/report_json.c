@@ -148,6 +148,69 @@ void rpt_json_finding(struct json_writer *w, const struct report *r,
 	json_end_array(w);
 }
 
+/* Coverage bins: every bin overall; a sender's bins where it was heard */
+static void write_bins(struct json_writer *w, const struct report *r,
+		       const struct rpt_cov_bin *b, bool skip_empty)
+{
+	json_key(w, "bins");
+	json_begin_array(w);
+	for (size_t i = 0; i < r->cov_n; i++) {
+		if (skip_empty && !b[i].received)
+			continue;
+		json_begin_object(w);
+		json_key(w, "from_m");
+		json_double(w, (double)i * r->cov_bin_m, 1);
+		json_key(w, "to_m");
+		json_double(w, (double)(i + 1) * r->cov_bin_m, 1);
+		json_key(w, "received");
+		json_uint(w, b[i].received);
+		json_key(w, "expected");
+		json_uint(w, b[i].expected);
+		json_key(w, "pdr");
+		if (b[i].expected)
+			json_double(w, rpt_cov_pdr(&b[i]), 4);
+		else
+			json_null(w);
+		json_key(w, "rssi_mean_dbm");
+		if (b[i].rssi_n)
+			json_double(w, (double)b[i].rssi_sum / (double)b[i].rssi_n, 1);
+		else
+			json_null(w);
+		json_end_object(w);
+	}
+	json_end_array(w);
+}
+
+static void write_coverage(struct json_writer *w, const struct report *r)
+{
+	json_key(w, "coverage");
+	if (!r->has_rx || !r->cov) {
+		json_null(w);
+		return;
+	}
+	json_begin_object(w);
+	json_key(w, "rx_lat");
+	json_double(w, r->rx_lat, 7);
+	json_key(w, "rx_lon");
+	json_double(w, r->rx_lon, 7);
+	json_key(w, "bin_m");
+	json_double(w, r->cov_bin_m, 1);
+	write_bins(w, r, r->cov, false);
+	json_key(w, "senders");
+	json_begin_array(w);
+	for (size_t i = 0; i < r->n_senders; i++) {
+		char id[12];
+		snprintf(id, sizeof(id), "%08x", r->senders[i].id);
+		json_begin_object(w);
+		json_key(w, "id");
+		json_string(w, id);
+		write_bins(w, r, r->senders[i].cov, true);
+		json_end_object(w);
+	}
+	json_end_array(w);
+	json_end_object(w);
+}
+
 int rpt_write_json(const struct report *r, FILE *out)
 {
 	struct json_writer *w = malloc(sizeof(*w));
@@ -180,6 +243,7 @@ int rpt_write_json(const struct report *r, FILE *out)
 	write_senders(w, r);
 	write_security(w, r);
 	write_intersections(w, r);
+	write_coverage(w, r);
 	json_key(w, "findings");
 	json_begin_array(w);
 	for (size_t i = 0; i < r->findings.n; i++) {

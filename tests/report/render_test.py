@@ -65,6 +65,9 @@ def build_captures(tmp):
     return files + [rt.capture("map-radiotap-signed.pcapng"), rt.capture("spat-radiotap.pcap")]
 
 
+RX_POS = "39.5952649,-105.0914122"   # the receiver at the MAP's reference point
+
+
 def main():
     out_png = sys.argv[1]
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -82,8 +85,8 @@ def main():
             print(f"SKIP: {e}")
             return rt.SKIP
         page = f"{tmp}/report.html"
-        subprocess.run([os.environ["V2XCAP"], "report", "-o", page, *files,
-                        rt.capture("mixed.pcap")], check=True)
+        subprocess.run([os.environ["V2XCAP"], "report", "-o", page, "--rx-pos", RX_POS,
+                        *files, rt.capture("mixed.pcap")], check=True)
         profile = tempfile.mkdtemp(dir=tmp)
         run = [chromium, *FLAGS, f"--user-data-dir={profile}", "--enable-logging=stderr",
                "--v=0"]
@@ -94,7 +97,7 @@ def main():
         assert not console, "console messages:\n" + "\n".join(console)
         p = Plots()
         p.feed(dom.stdout.decode("utf-8"))
-        want = {"plot-mix", "plot-rate", "plot-age", "plot-map"}
+        want = {"plot-mix", "plot-rate", "plot-age", "plot-map", "plot-pdr", "plot-rssi"}
         assert set(p.plots) == want, p.plots
         empty = [k for k, n in p.plots.items() if n == 0]
         assert not empty, f"plots without data: {empty} ({p.plots})"

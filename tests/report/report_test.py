@@ -692,6 +692,66 @@ def report_certificate_psid_against_wsmp(tmp):
              (1, [1, 2], "appPermissions 0x20 0x26 lack the WSMP PSID 0x82"))
 
 
+# ---- coverage ----
+
+RX_LAT, RX_LON = 41.1642143, -104.843412    # bsm()'s default position
+
+
+def moving_away(tmp, n=100, step=850):
+    """One vehicle driving north from the receiver, `step` x 1e-7 degree (9.45 m) a BSM,
+    heard at -40 dBm falling 0.5 dB a BSM; from BSM 50 on, every other msgCnt is not
+    heard (half the BSMs lost). Returns the capture and the plan
+    [(index, msgCnt, distance_m, rssi)] of what was heard."""
+    import math
+    plan = [(i, i % 128, i * step * 1e-7 * math.pi / 180 * 6371000, -40 - i // 2)
+            for i in range(n) if i < 50 or i % 2 == 0]
+    args = [MKCAP, "-o", f"{tmp}/away.pcap", "--start", str(START), "--interval", "100",
+            "--psid", "20", "--dot2", "unsecured"]
+    for i, cnt, _, rssi in plan:
+        args += ["--rssi", str(rssi), bsm(cnt, sec_mark(i), lat=411642143 + i * step)]
+    subprocess.run(args, check=True)
+    return f"{tmp}/away.pcap", plan
+
+
+def report_coverage_pdr_and_rssi_against_distance(tmp):
+    """--rx-pos at the vehicle's first position: 50 m bins (the farthest BSM at 936 m);
+    every bin's received, expected (msgCnt: the lost BSM before each one heard beyond
+    BSM 50 counts in its bin), PDR and mean RSSI as computed here from the plan; PDR 1.0
+    near, 0.5 far; the sender's bins the same; the page has both plots."""
+    cap, plan = moving_away(tmp)
+    rep = report("--rx-pos", f"{RX_LAT},{RX_LON}", cap)
+    cov = rep["coverage"]
+    check_eq("bin", (cov["bin_m"], len(cov["bins"])), (50.0, 19))
+    want = {}
+    prev = None
+    for i, cnt, dist, rssi in plan:
+        b = want.setdefault(int(dist // 50), [0, 0, []])
+        b[0] += 1
+        b[1] += 1 if prev is None else (cnt - prev - 1) % 128 + 1
+        b[2].append(rssi)
+        prev = cnt
+    got = {int(b["from_m"] // 50): [b["received"], b["expected"], b["rssi_mean_dbm"]]
+           for b in cov["bins"] if b["received"]}
+    check_eq("bins", got, {k: [v[0], v[1], round(sum(v[2]) / len(v[2]), 1)]
+                           for k, v in want.items()})
+    check_eq("pdr near, far", (cov["bins"][0]["pdr"], cov["bins"][-1]["pdr"]), (1.0, 0.5))
+    check_eq("sender", [b["received"] for b in cov["senders"][0]["bins"]],
+             [v[0] for _, v in sorted(want.items())])
+    page = report("--rx-pos", f"{RX_LAT},{RX_LON}", cap, fmt="html")
+    assert 'id="plot-pdr"' in page and 'id="plot-rssi"' in page
+
+
+def report_coverage_only_with_rx_pos(tmp):
+    """Without --rx-pos: coverage null and no coverage plot; a bad --rx-pos is a usage
+    error."""
+    cap, _ = moving_away(tmp, n=10)
+    check_eq("coverage", report(cap)["coverage"], None)
+    assert 'id="plot-pdr"' not in report(cap, fmt="html")
+    for bad in ("41.1", "91,0", "41,-104,3", "x,y"):
+        p = subprocess.run([V2XCAP, "report", "--rx-pos", bad, cap], capture_output=True)
+        check_eq(bad, p.returncode, 2)
+
+
 # ---- security, real captures ----
 
 def report_mixed_capture_findings(tmp):
