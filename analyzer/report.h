@@ -210,6 +210,7 @@ struct rpt_spat_seen {
 };
 
 #define RPT_MIX_MAX_TYPES 8
+#define RPT_MAP_HASHES 32
 struct report {
 	char *const *files;
 	size_t n_files;
@@ -227,6 +228,10 @@ struct report {
 	struct rpt_sec *sec;
 	size_t n_maps, cap_maps;
 	struct rpt_map_seen *maps;
+	/* the MAP messages decoded last, by a hash of their octets: a MAP repeats unchanged
+	 * every second or so, and its decode is the report's dearest */
+	uint64_t map_hash[RPT_MAP_HASHES];
+	unsigned n_map_hash;
 	/* report_security.c: the last signer of each TemporaryID, the last TemporaryID of
 	 * each signer */
 	size_t n_by_id, cap_by_id, n_by_signer, cap_by_signer;

@@ -119,8 +119,22 @@ static int bsm_add(struct report *r, const struct rpt_where *at, const struct rp
 	return 0;
 }
 
+/* FNV-1a, 64 bits, with the length: equal MAP octets, equal MAP */
+static uint64_t octets_hash(const uint8_t *p, size_t len)
+{
+	uint64_t h = UINT64_C(0xcbf29ce484222325) ^ len;
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ p[i]) * UINT64_C(0x100000001b3);
+	return h;
+}
+
 static int map_add(struct report *r, const struct rpt_where *at, const uint8_t *p, size_t len)
 {
+	uint64_t h = octets_hash(p, len);
+	unsigned n = r->n_map_hash < RPT_MAP_HASHES ? r->n_map_hash : RPT_MAP_HASHES;
+	for (unsigned i = 0; i < n; i++)
+		if (r->map_hash[i] == h)
+			return 0; /* a repeat of a MAP already taken in: nothing new */
 	struct rpt_map m;
 	if (rpt_read_map(p, len, &m) < 0)
 		return 1;
@@ -154,6 +168,8 @@ static int map_add(struct report *r, const struct rpt_where *at, const uint8_t *
 		m.x[i].lanes = NULL; /* owned by r now */
 	}
 	rpt_map_free(&m);
+	if (rc == 0)
+		r->map_hash[r->n_map_hash++ % RPT_MAP_HASHES] = h;
 	return rc;
 }
 
