@@ -14,7 +14,8 @@ static const struct {
 	[V2XCAP_PRIO_EVA] = {"eva", "Emergency vehicle alert heard",
 			     "SAE J2735 EmergencyVehicleAlert (messageId 22)"},
 	[V2XCAP_PRIO_BSM_EMERGENCY] = {"bsm_emergency",
-				       "BSM of an emergency vehicle with lights or siren in use",
+				       "BSM of an emergency vehicle responding (lights or siren in "
+				       "use, responseType emergency, peEmergencyResponse)",
 				       "SAE J2735 DF_EmergencyDetails (SpecialVehicleExtensions, BSM "
 				       "part II id 1)"},
 	[V2XCAP_PRIO_RSA] = {"rsa", "Road side alert heard",

@@ -14,7 +14,7 @@
 /* In the order they are listed: emergency first. */
 enum v2xcap_prio_kind {
 	V2XCAP_PRIO_EVA,            /* EmergencyVehicleAlert */
-	V2XCAP_PRIO_BSM_EMERGENCY,  /* BSM: SpecialVehicleExtensions, lights or siren in use */
+	V2XCAP_PRIO_BSM_EMERGENCY,  /* BSM: SpecialVehicleExtensions, an emergency response */
 	V2XCAP_PRIO_RSA,            /* RoadSideAlert */
 	V2XCAP_PRIO_SRM,            /* SignalRequestMessage (preemption, priority) */
 	V2XCAP_PRIO_BSM_EVENTS,     /* BSM: VehicleSafetyExtensions event flags set */

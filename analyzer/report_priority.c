@@ -44,7 +44,7 @@ int rpt_priority_frame(struct report *r, const struct rpt_where *at, const struc
 			v2xcap_prio_events_text(p.events, names, sizeof(names));
 			snprintf(text, sizeof(text), "event flags: %s", names);
 		} else if (k == V2XCAP_PRIO_BSM_EMERGENCY) {
-			snprintf(text, sizeof(text), "lights or siren in use");
+			snprintf(text, sizeof(text), "emergency vehicle responding");
 		} else {
 			snprintf(text, sizeof(text), "%s messages",
 				 k == V2XCAP_PRIO_EVA ? "EVA" : k == V2XCAP_PRIO_RSA ? "RSA" : "SRM");

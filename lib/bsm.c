@@ -114,16 +114,35 @@ static void read_vehicle_safety(struct v2x_bits *b, struct v2x_bsm_part2 *p)
 
 /* SpecialVehicleExtensions { ..., vehicleAlerts EmergencyDetails?, description?,
  * trailers? }; EmergencyDetails { ..., SSPindex (5 bits), SirenInUse (2), LightbarInUse
- * (3), MultiVehicleResponse (2), events?, responseType? } */
+ * (3), MultiVehicleResponse (2), events PrivilegedEvents?, responseType? } with
+ * PrivilegedEvents { ..., SSPindex, PrivilegedEventFlags (SIZE (16)) } and ResponseType
+ * an extensible ENUMERATED of 7 root values. */
 static void read_special_vehicle(struct v2x_bits *b, struct v2x_bsm_part2 *p)
 {
 	v2x_bits_bit(b);
 	if (!(v2x_bits_get(b, 3) & 0x4))
 		return;
-	v2x_bits_get(b, 1 + 2 + 5); /* extension bit, the two optional members' bits, index */
+	v2x_bits_bit(b); /* extension bit */
+	bool has_privileged = v2x_bits_bit(b), has_response = v2x_bits_bit(b);
+	v2x_bits_get(b, 5); /* SSPindex */
 	p->siren_use = (uint8_t)v2x_bits_get(b, 2);
 	p->lights_use = (uint8_t)v2x_bits_get(b, 3);
+	v2x_bits_get(b, 2); /* MultiVehicleResponse */
 	p->has_alerts = !b->err;
+	if (has_privileged) {
+		bool additions = v2x_bits_bit(b);
+		v2x_bits_get(b, 5);
+		for (unsigned i = 0; i < 16; i++)
+			if (v2x_bits_bit(b))
+				p->privileged |= (uint16_t)(1u << i);
+		p->has_privileged = !b->err;
+		if (additions)
+			return; /* PrivilegedEvents' additions come next: responseType unread */
+	}
+	if (has_response && !v2x_bits_bit(b)) { /* a root value */
+		p->response = (uint8_t)v2x_bits_get(b, 3);
+		p->has_response = !b->err;
+	}
 }
 
 int v2x_bsm_part2_read(const uint8_t *value, size_t len, struct v2x_bsm_part2 *p)

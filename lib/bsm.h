@@ -86,13 +86,20 @@ int v2x_bsm_core_read(const uint8_t *value, size_t len, struct v2x_bsm_core *c);
 /* BSM part II as far as priority needs it, read without the schema (the members before
  * these have fixed layouts): VehicleSafetyExtensions' event flags (partII-Id 0) and
  * SpecialVehicleExtensions' vehicleAlerts (partII-Id 1, an emergency vehicle's state). */
-enum { V2X_BSM_IN_USE = 2 }; /* SirenInUse and LightbarInUse "inUse" */
+enum {
+	V2X_BSM_IN_USE = 2,             /* SirenInUse and LightbarInUse "inUse" */
+	V2X_BSM_RESPONSE_EMERGENCY = 1, /* ResponseType "emergency" */
+	V2X_BSM_PE_EMERGENCY_RESPONSE = 1u << 1, /* PrivilegedEventFlags peEmergencyResponse */
+};
 
 struct v2x_bsm_part2 {
 	bool has_events;
 	uint32_t events;        /* VehicleEventFlags: ASN.1 bit n (eventHazardLights 0) at 1u << n */
-	bool has_alerts;
+	bool has_alerts;        /* EmergencyDetails: */
 	uint8_t siren_use, lights_use; /* SirenInUse, LightbarInUse (0 unavailable) */
+	bool has_privileged, has_response;
+	uint16_t privileged;    /* PrivilegedEventFlags, ASN.1 bit n at 1u << n */
+	uint8_t response;       /* ResponseType (root values) */
 };
 
 /* From the BasicSafetyMessage value: 0 (all false without part II), or -1 when short or
@@ -100,11 +107,14 @@ struct v2x_bsm_part2 {
 int v2x_bsm_part2_read(const uint8_t *value, size_t len, struct v2x_bsm_part2 *p);
 /* The J2735 name of VehicleEventFlags bit n; NULL past the named ones. */
 const char *v2x_bsm_event_name(unsigned bit);
-/* Lights or siren in use: an emergency vehicle responding (DF_EmergencyDetails). */
+/* An emergency vehicle responding (DF_EmergencyDetails): lights or siren in use, an
+ * emergency responseType or the peEmergencyResponse event. */
 static inline bool v2x_bsm_emergency(const struct v2x_bsm_part2 *p)
 {
 	return p->has_alerts &&
-	       (p->siren_use == V2X_BSM_IN_USE || p->lights_use == V2X_BSM_IN_USE);
+	       (p->siren_use == V2X_BSM_IN_USE || p->lights_use == V2X_BSM_IN_USE ||
+		(p->has_response && p->response == V2X_BSM_RESPONSE_EMERGENCY) ||
+		(p->has_privileged && p->privileged & V2X_BSM_PE_EMERGENCY_RESPONSE));
 }
 
 /* Rewrites msgCnt, id and secMark of a BasicSafetyMessage value in place; -1 when short. */

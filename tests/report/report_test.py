@@ -47,7 +47,8 @@ def bsm(cnt, sec_mark, tid=0x0A0B0C0D, lat=411642143, lon=-1048434120, elev=1882
         alerts=None):
     """MessageFrame{messageId 20, BasicSafetyMessage} in UPER (J2735 BSMcoreData: every
     member constrained, no extension marker; part II only for event flags and for an
-    emergency vehicle's alerts=(SirenInUse, LightbarInUse))."""
+    emergency vehicle's alerts=(SirenInUse, LightbarInUse[, PrivilegedEventFlags,
+    ResponseType]))."""
     part2 = []
     b = Bits()
     b.put(0, 1)                        # BasicSafetyMessage extension bit
@@ -76,9 +77,15 @@ def bsm(cnt, sec_mark, tid=0x0A0B0C0D, lat=411642143, lon=-1048434120, elev=1882
         v = Bits()
         v.put(0, 1)                    # SpecialVehicleExtensions extension bit
         v.put(0b100, 3)                # vehicleAlerts only
-        v.put(0, 1); v.put(0, 2)       # EmergencyDetails: extension bit, no options
+        pe, resp = (alerts[2:] + (None, None))[:2]
+        v.put(0, 1)                    # EmergencyDetails: extension bit, events?, responseType?
+        v.put(pe is not None, 1); v.put(resp is not None, 1)
         v.put(0, 5)                    # SSPindex
         v.put(alerts[0], 2); v.put(alerts[1], 3); v.put(1, 2)  # siren, lights, single
+        if pe is not None:             # PrivilegedEvents: extension bit, SSPindex, 16 flags
+            v.put(0, 1); v.put(0, 5); v.put(pe, 16)
+        if resp is not None:           # ResponseType: extension bit, a root value
+            v.put(0, 1); v.put(resp, 3)
         part2.append((1, v.octets()))  # partII-Id 1: SpecialVehicleExtensions
     if part2:
         b.put(len(part2) - 1, 3)       # SEQUENCE (SIZE(1..8)) OF PartIIcontent
@@ -278,6 +285,26 @@ def report_bsm_part2_encoder_agrees_with_decode(tmp):
     check_eq("events", [k for k, v in part2[0]["events"].items() if v], ["eventHardBraking"])
     alerts = part2[1]["vehicleAlerts"]
     check_eq("alerts", (alerts["sirenUse"], alerts["lightsUse"]), ("inUse", "notInUse"))
+    p = bsm(1, 100, alerts=(NOT_IN_USE, NOT_IN_USE, 1 << (15 - 2), 3))
+    out = subprocess.run([V2XCAP, "decode", mkcap(f"{tmp}/p3.pcap", [p])],
+                         capture_output=True, check=True).stdout
+    alerts = json.loads(out)["j2735"]["value"]["partII"][0]["partII-Value"]["vehicleAlerts"]
+    check_eq("events", [k for k, v in alerts["events"]["event"].items() if v],
+             ["peEmergencyLightsActive"])
+    check_eq("response", alerts["responseType"], "pursuit")
+
+
+def report_stats_priority_emergency_response(tmp):
+    """An emergency vehicle's BSM with lights and siren not in use is still responding when
+    its responseType is emergency (frame 1) or its PrivilegedEventFlags say
+    peEmergencyResponse (frame 2); with neither (pursuit, lights event only: frame 3) it
+    is not a priority message."""
+    p = [bsm(1, sec_mark(0), alerts=(NOT_IN_USE, NOT_IN_USE, None, 1)),
+         bsm(2, sec_mark(1), alerts=(NOT_IN_USE, NOT_IN_USE, 1 << (15 - 1))),
+         bsm(3, sec_mark(2), alerts=(NOT_IN_USE, NOT_IN_USE, 1 << (15 - 2), 3))]
+    got = json.loads(stats("--format", "json", mkcap(f"{tmp}/resp.pcap", p)))["priority"]
+    check_eq("priority", [(e["kind"], [f["frame"] for f in e["frames"]]) for e in got],
+             [("bsm_emergency", [1, 2])])
 
 
 def vector(path):
