@@ -18,14 +18,15 @@
  * are "[]" ("intersections/[]/laneSet/[]/laneID"). */
 struct walker {
 	char path[PATH_MAX_LEN];
+	size_t len;               /* of path */
 	size_t len_at[PATH_MAX_DEPTH];
 	bool is_array[PATH_MAX_DEPTH];
 	int depth;
 	const char *pending;      /* the key announced for the next value */
 	/* the reader's handlers: a container opened, a scalar (one of the values set) */
-	void (*open)(void *ctx, const char *path, bool array);
-	void (*value)(void *ctx, const char *path, long long i, const char *text, size_t tlen,
-		      const uint8_t *oct, size_t olen, int boolean);
+	void (*open)(void *ctx, const char *path, size_t plen, bool array);
+	void (*value)(void *ctx, const char *path, size_t plen, long long i, const char *text,
+		      size_t tlen, const uint8_t *oct, size_t olen, int boolean);
 	void *ctx;
 	size_t full_len;          /* path length before the scalar's key was appended */
 };
@@ -33,11 +34,12 @@ struct walker {
 static void path_push(struct walker *w)
 {
 	const char *name = w->pending ? w->pending : "[]";
-	size_t len = strlen(w->path), add = strlen(name);
+	size_t len = w->len, add = strlen(name);
 	if (len + add + 2 < sizeof(w->path)) {
 		if (len)
 			w->path[len++] = '/';
 		memcpy(w->path + len, name, add + 1);
+		w->len = len + add;
 	}
 	w->pending = NULL;
 }
@@ -51,29 +53,32 @@ static void w_open(void *c, bool array)
 		w->depth++;
 		return;
 	}
-	w->len_at[w->depth] = strlen(w->path);
+	w->len_at[w->depth] = w->len;
 	w->is_array[w->depth] = array;
 	w->depth++;
 	if (w->depth > 1) /* the root object has no name */
 		path_push(w);
-	w->open(w->ctx, w->path, array);
+	w->open(w->ctx, w->path, w->len, array);
 }
 
 static void w_close(void *c, bool array)
 {
 	struct walker *w = c;
 	(void)array;
-	if (--w->depth < PATH_MAX_DEPTH)
-		w->path[w->len_at[w->depth]] = '\0';
+	if (--w->depth < PATH_MAX_DEPTH) {
+		w->len = w->len_at[w->depth];
+		w->path[w->len] = '\0';
+	}
 	w->pending = NULL;
 }
 
 static void w_scalar(struct walker *w, long long i, const char *text, size_t tlen,
 		     const uint8_t *oct, size_t olen, int boolean)
 {
-	size_t len = strlen(w->path);
+	size_t len = w->len;
 	path_push(w);
-	w->value(w->ctx, w->path, i, text, tlen, oct, olen, boolean);
+	w->value(w->ctx, w->path, w->len, i, text, tlen, oct, olen, boolean);
+	w->len = len;
 	w->path[len] = '\0';
 }
 
@@ -87,11 +92,12 @@ static const struct j2735dec_visitor walk_visitor = {
 	w_key, w_open, w_close, w_integer, w_text, w_octets, w_boolean, w_null,
 };
 
-static bool ends_with(const char *s, const char *suffix)
+/* path (plen octets) ends with the member path suffix (m octets) */
+static inline bool ends_with_n(const char *s, size_t n, const char *suffix, size_t m)
 {
-	size_t n = strlen(s), m = strlen(suffix);
-	return n >= m && strcmp(s + n - m, suffix) == 0 && (n == m || s[n - m - 1] == '/');
+	return n >= m && memcmp(s + n - m, suffix, m) == 0 && (n == m || s[n - m - 1] == '/');
 }
+#define ends_with(path, suffix) ends_with_n(path, plen, suffix, sizeof(suffix) - 1)
 
 /* Decodes and walks; 0 when the message decoded as expect_id. */
 static int walk(const uint8_t *p, size_t len, unsigned expect_id, struct walker *w)
@@ -123,7 +129,7 @@ struct bsm_reader {
 	bool crumb_ok;
 };
 
-static void bsm_open(void *c, const char *path, bool array)
+static void bsm_open(void *c, const char *path, size_t plen, bool array)
 {
 	struct bsm_reader *r = c;
 	(void)array;
@@ -150,8 +156,8 @@ static void bsm_crumb(struct bsm_reader *r)
 	r->prev_lon = lon;
 }
 
-static void bsm_value(void *c, const char *path, long long i, const char *text, size_t tlen,
-		      const uint8_t *oct, size_t olen, int boolean)
+static void bsm_value(void *c, const char *path, size_t plen, long long i, const char *text,
+		      size_t tlen, const uint8_t *oct, size_t olen, int boolean)
 {
 	struct bsm_reader *r = c;
 	struct rpt_bsm *b = r->b;
@@ -220,7 +226,7 @@ static struct rpt_lane *lane_cur(struct map_reader *r)
 	return x && x->n_lanes ? &x->lanes[x->n_lanes - 1] : NULL;
 }
 
-static void map_open(void *c, const char *path, bool array)
+static void map_open(void *c, const char *path, size_t plen, bool array)
 {
 	struct map_reader *r = c;
 	if (array || r->oom)
@@ -270,8 +276,8 @@ static void lane_node_xy(struct rpt_intersection *x, struct rpt_lane *l, long dx
 	l->n_nodes++;
 }
 
-static void map_value(void *c, const char *path, long long i, const char *text, size_t tlen,
-		      const uint8_t *oct, size_t olen, int boolean)
+static void map_value(void *c, const char *path, size_t plen, long long i, const char *text,
+		      size_t tlen, const uint8_t *oct, size_t olen, int boolean)
 {
 	struct map_reader *r = c;
 	struct rpt_intersection *x = map_cur(r);
@@ -331,9 +337,10 @@ int rpt_read_map(const uint8_t *p, size_t len, struct rpt_map *m)
 
 /* ---- SPaT ---- */
 
-static void spat_open(void *c, const char *path, bool array)
+static void spat_open(void *c, const char *path, size_t plen, bool array)
 {
 	struct rpt_spat *s = c;
+	(void)plen;
 	if (array || strcmp(path, "intersections/[]") != 0)
 		return;
 	void *p = realloc(s->x, (s->n + 1) * sizeof(*s->x));
@@ -345,8 +352,8 @@ static void spat_open(void *c, const char *path, bool array)
 	s->x[s->n++].timestamp_ms = -1;
 }
 
-static void spat_value(void *c, const char *path, long long i, const char *text, size_t tlen,
-		       const uint8_t *oct, size_t olen, int boolean)
+static void spat_value(void *c, const char *path, size_t plen, long long i, const char *text,
+		       size_t tlen, const uint8_t *oct, size_t olen, int boolean)
 {
 	struct rpt_spat *s = c;
 	(void)text, (void)tlen, (void)oct, (void)olen, (void)boolean;
@@ -392,9 +399,10 @@ int rpt_read_spat(const uint8_t *p, size_t len, struct rpt_spat *s)
 
 /* ---- TIM ---- */
 
-static void tim_open(void *c, const char *path, bool array)
+static void tim_open(void *c, const char *path, size_t plen, bool array)
 {
 	struct rpt_tim *t = c;
+	(void)plen;
 	if (array || strcmp(path, "dataFrames/[]") != 0 || t->n == RPT_MAX_TIM_FRAMES)
 		return;
 	t->f[t->n].start_year = -1;
@@ -402,11 +410,11 @@ static void tim_open(void *c, const char *path, bool array)
 	t->f[t->n++].duration_min = -1;
 }
 
-static void tim_value(void *c, const char *path, long long i, const char *text, size_t tlen,
-		      const uint8_t *oct, size_t olen, int boolean)
+static void tim_value(void *c, const char *path, size_t plen, long long i, const char *text,
+		      size_t tlen, const uint8_t *oct, size_t olen, int boolean)
 {
 	struct rpt_tim *t = c;
-	(void)text, (void)tlen, (void)oct, (void)olen, (void)boolean;
+	(void)plen, (void)text, (void)tlen, (void)oct, (void)olen, (void)boolean;
 	if (!t->n || strncmp(path, "dataFrames/[]/", 14) != 0 || strchr(path + 14, '/'))
 		return;
 	const char *m = path + 14;
