@@ -127,8 +127,8 @@ static int parse_rsu(const uint8_t *buf, size_t len, struct v2x_frame *f)
 }
 
 /* Wireshark's exported PDUs (what v2xcap convert writes): the TLVs up to the end tag,
- * then the PDU for the dissector the name tag gives; the plugins' "ieee1609dot3" and
- * "j2735" are followed, any other is the end of the road. */
+ * then the PDU for the dissector the name tag gives; the plugins' "ieee1609dot3",
+ * "j2735" and "usdot_rsu" are followed, any other is the end of the road. */
 static int parse_upper_pdu(const uint8_t *buf, size_t len, struct v2x_frame *f)
 {
 	enum { END = 0, DISSECTOR_NAME = 12 };
@@ -157,6 +157,8 @@ static int parse_upper_pdu(const uint8_t *buf, size_t len, struct v2x_frame *f)
 		return parse_wsmp_up(pdu, pdu_len, f);
 	if (name_len == 5 && memcmp(name, "j2735", 5) == 0)
 		return parse_message(pdu, pdu_len, false, 0, false, f);
+	if (name_len == 9 && memcmp(name, "usdot_rsu", 9) == 0)
+		return parse_rsu(pdu, pdu_len, f);
 	return 0;
 }
 
