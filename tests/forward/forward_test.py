@@ -251,7 +251,13 @@ def t_rsu_file(env):
     got = env.fields(pcapng, ["usdot_rsu.type", "j2735.msgid"])
     check([(one(r, "usdot_rsu.type"), one(r, "j2735.msgid")) for r in got] ==
           [(e["rsu"]["type"], str(e["msgid"])) for e in exp], "tshark on convert: %s" % got)
-    print("%d records: file, v2xcap decode, convert, tshark" % len(exp))
+    # a store-and-repeat record's DeliveryStart (MM/DD/YYYY, HH:MM, UTC) times its frame
+    timed = os.path.join(env.tmp, "timed.txt")
+    with open(path, "rb") as a, open(timed, "wb") as b:
+        b.write(a.read().replace(b"DeliveryStart=\n", b"DeliveryStart=11/21/2026, 12:30\n", 1))
+    times = [d["time"] for d in v2xcap_decode(env, timed)]
+    check(times[:2] == [1795264200.0, 0.0], "DeliveryStart times: %s" % times)
+    print("%d records: file, v2xcap decode, convert, tshark; DeliveryStart as time" % len(exp))
 
 
 TESTS = {"pc5_wsmp": t_pc5_wsmp, "rsu_record": t_rsu_record, "j2735_fields": t_j2735_fields,
