@@ -1,11 +1,12 @@
-/* v2xcap convert: any input v2xcap reads (pcap, pcapng, WYDOT/JPO ODE logs) into one
- * pcapng that a stock Wireshark with this project's plugins opens without configuration.
+/* v2xcap convert: any input v2xcap reads (pcap, pcapng, WYDOT/JPO ODE logs, RSU records)
+ * into one pcapng that a stock Wireshark with this project's plugins opens without configuration.
  * Frames of a real link type are copied as they are (one interface per link type); a log
  * record becomes an exported PDU (LINKTYPE_WIRESHARK_UPPER_PDU) naming the plugin's "j2735"
  * dissector, which takes the payload by content (1609.2 or a bare MessageFrame), or the
  * WSMP plugin's "ieee1609dot3" when the record holds a whole WSM, with the
  * record's header (source, position, speed, heading, verification) in the packet's
- * comment and its time as the packet's. */
+ * comment and its time as the packet's. An RSU text record becomes an exported PDU for
+ * the WSMP plugin's "usdot_rsu" dissector, the record's text as it is. */
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdbool.h>
@@ -68,6 +69,18 @@ static void convert_frame(struct out *o, const struct v2xcap_capframe *fr,
 			  struct v2xcap_readerr *rep)
 {
 	int64_t ts_us = fr->ts_ns / 1000;
+	if (fr->linktype == V2X_LINK_RSU_TEXT) {
+		struct v2x_buf pdu = {0};
+		v2x_exported_pdu_header(&pdu, "usdot_rsu");
+		v2x_put(&pdu, fr->data, fr->caplen);
+		uint32_t id = iface(o, V2X_LINK_UPPER_PDU);
+		if (!pdu.err)
+			v2x_pcapng_write_epb(&o->buf, id, ts_us, pdu.p, (uint32_t)pdu.len,
+					     (uint32_t)pdu.len, NULL);
+		o->buf.err |= pdu.err;
+		v2x_buf_free(&pdu);
+		return;
+	}
 	if (fr->linktype != V2X_LINK_WYDOT) {
 		uint32_t id = iface(o, fr->linktype);
 		v2x_pcapng_write_epb(&o->buf, id, ts_us, fr->data, fr->caplen, fr->origlen, NULL);
@@ -101,7 +114,8 @@ const char cmd_convert_options[] =
 	"their link type; a log record is an exported PDU (link type 252) for the plugins'\n"
 	"\"j2735\" dissector (1609.2 or J2735 by content), \"ieee1609dot3\" when it holds a\n"
 	"whole WSM, \"data-text-lines\" for driver alerts, with the record's position, speed,\n"
-	"heading and source in the packet comment, at the record's time.\n"
+	"heading and source in the packet comment, at the record's time; an RSU text record\n"
+	"one for the \"usdot_rsu\" dissector (its lines, the payload to J2735).\n"
 	"  -o, --output OUT  the pcapng to write ('-' for stdout)\n"
 	"Exit status: 0 written, 1 an input not readable or the output not written,\n"
 	"2 usage error.\n";

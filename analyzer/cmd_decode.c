@@ -81,6 +81,35 @@ static void write_wydot(struct json_writer *w, const struct v2x_wydot_rec *r)
 	}
 }
 
+/* An RSU text record's lines (lib/rsu.h) but its payload: numbers as numbers (the PSID
+ * as its value), the rest as the record writes them. */
+static void write_rsu(struct json_writer *w, const struct v2x_rsu_rec *r)
+{
+	static const char *const keys[V2X_RSU_KEY_COUNT] = {
+		"version", "type", "psid", "priority", "tx_mode", "tx_channel", "tx_interval",
+		"delivery_start", "delivery_stop", "signature", "encryption", NULL,
+	};
+	json_key(w, "rsu_record");
+	json_begin_object(w);
+	for (int k = 0; k < V2X_RSU_KEY_COUNT; k++) {
+		const struct v2x_rsu_span *s = &r->field[k];
+		if (!keys[k] || !s->present)
+			continue;
+		json_key(w, keys[k]);
+		if (k == V2X_RSU_PSID)
+			json_uint(w, r->psid);
+		else if (k == V2X_RSU_TXCHANNEL && r->has_channel)
+			json_uint(w, r->channel);
+		else if (k == V2X_RSU_PRIORITY && r->has_priority)
+			json_uint(w, r->priority);
+		else if (k == V2X_RSU_TXINTERVAL && r->has_interval)
+			json_uint(w, r->interval);
+		else
+			json_string_len(w, (const char *)r->text + s->off, s->len);
+	}
+	json_end_object(w);
+}
+
 static void write_link(struct json_writer *w, const struct v2x_frame *f)
 {
 	json_key(w, "link");
@@ -107,6 +136,8 @@ static void write_link(struct json_writer *w, const struct v2x_frame *f)
 	}
 	if (f->has_wydot)
 		write_wydot(w, &f->wydot);
+	if (f->has_rsu)
+		write_rsu(w, &f->rsu);
 	json_end_object(w);
 }
 

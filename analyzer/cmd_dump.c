@@ -28,6 +28,8 @@ static const char *link_name(int linktype)
 		return "SLL2";
 	case V2X_LINK_WYDOT:
 		return "WYDOT-log";
+	case V2X_LINK_RSU_TEXT:
+		return "RSU-records";
 	case V2X_LINK_UPPER_PDU:
 		return "exported-PDU";
 	default:
@@ -140,10 +142,23 @@ static void print_wydot(const struct v2x_wydot_rec *r)
 	printf(" len %u", r->payload_len);
 }
 
+/* An RSU text record: its Type, PSID and TxChannel */
+static void print_rsu(const struct v2x_rsu_rec *r)
+{
+	const struct v2x_rsu_span *type = &r->field[V2X_RSU_TYPE];
+	printf(" | RSU record %.*s psid 0x%" PRIx32, type->present ? (int)type->len : 0,
+	       (const char *)r->text + type->off, r->psid);
+	if (r->has_channel)
+		printf(" channel %u", r->channel);
+	printf(" len %u", r->payload_len);
+}
+
 static void print_upper(const struct v2x_frame *f)
 {
 	if (f->has_wydot)
 		print_wydot(&f->wydot);
+	if (f->has_rsu)
+		print_rsu(&f->rsu);
 	if (f->has_wsmp && f->layer >= V2X_LAYER_WSMP)
 		print_wsmp(&f->wsmp);
 	if (f->has_dot2 && f->layer >= V2X_LAYER_DOT2) {

@@ -1,4 +1,4 @@
-/* WYDOT/JPO ODE log reader (see wydotlog.h). */
+/* WYDOT/JPO ODE log reader, and of files of USDOT RSU text records (see wydotlog.h). */
 #include "wydotlog.h"
 
 #include <errno.h>
@@ -10,6 +10,7 @@
 #include <zlib.h>
 
 #include "frame.h"
+#include "rsu.h"
 #include "writer.h"
 #include "wydot.h"
 
@@ -21,6 +22,8 @@ struct v2xcap_wydotlog {
 	size_t len, pos;
 	size_t whole;           /* octets of whole records; a record cut short follows */
 	struct v2x_wydot_format fmt;
+	bool rsu;               /* a file of RSU text records, not a WYDOT log */
+	struct v2x_rsu_rec rsu_rec; /* the one read last (its checks) */
 	uint8_t *frame;         /* kind octet + record */
 	uint64_t number;
 };
@@ -110,9 +113,14 @@ struct v2xcap_wydotlog *v2xcap_wydotlog_open(int fd, const uint8_t *head, size_t
 	l->data = raw.p;
 	l->len = raw.len;
 	raw = (struct v2x_buf){0};
+	if (v2x_rsu_starts(l->data, l->len)) {
+		l->rsu = true;
+		l->whole = l->len; /* each record is checked when read */
+		return l;
+	}
 	if (!v2x_wydot_detect(l->data, l->len, strcmp(name, "-") ? name : NULL, &l->fmt)) {
 		snprintf(err, errlen, len == 0 ? "empty file"
-			 : "not a pcap or pcapng capture, nor a WYDOT log");
+			 : "not a pcap or pcapng capture, nor a WYDOT log, nor RSU records");
 		goto out;
 	}
 	l->whole = v2x_wydot_whole(&l->fmt, l->data, l->len);
@@ -127,11 +135,59 @@ out:
 	return NULL;
 }
 
+/* "MM/DD/YYYY, HH:MM" (the store-and-repeat delivery times) as Unix seconds, or 0 */
+static int64_t delivery_time(const uint8_t *p, size_t n)
+{
+	char text[32];
+	unsigned mo, d, y, h, mi;
+	int used = 0;
+	if (n == 0 || n >= sizeof(text))
+		return 0;
+	memcpy(text, p, n);
+	text[n] = 0;
+	if (sscanf(text, "%2u/%2u/%4u, %2u:%2u%n", &mo, &d, &y, &h, &mi, &used) != 5 ||
+	    (size_t)used != n || mo < 1 || mo > 12 || d < 1 || d > 31 || y < 1970 || h > 23 ||
+	    mi > 59)
+		return 0;
+	/* days from the civil date (proleptic Gregorian), no time zone: UTC */
+	int64_t yy = (int64_t)y - (mo <= 2), era = yy / 400, yoe = yy - era * 400;
+	int64_t doy = (153 * (mo + (mo > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	int64_t days = era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
+	return days * 86400 + h * 3600 + mi * 60;
+}
+
+/* The next RSU record: its text is the frame (V2X_LINK_RSU_TEXT), blank lines after it
+ * skipped; a record that does not read ends the file with its error. */
+static enum v2xcap_rd_result rsu_next(struct v2xcap_wydotlog *l, struct v2xcap_caprec *rec,
+				      char *err, size_t errlen)
+{
+	struct v2x_rsu_rec *r = &l->rsu_rec;
+	const char *why;
+	const uint8_t *p = l->data + l->pos;
+	if (v2x_rsu_parse(p, l->len - l->pos, r, &why) < 0) {
+		snprintf(err, errlen, "frame %" PRIu64 ": %s", l->number + 1, why);
+		l->pos = l->len;
+		return V2XCAP_RD_ERROR;
+	}
+	l->pos += r->len;
+	while (l->pos < l->len && strchr(" \t\r\n", l->data[l->pos]))
+		l->pos++;
+	const struct v2x_rsu_span *start = &r->field[V2X_RSU_DELIVERY_START];
+	rec->number = ++l->number;
+	rec->ts_ns = start->present ? delivery_time(p + start->off, start->len) * 1000000000 : 0;
+	rec->linktype = V2X_LINK_RSU_TEXT;
+	rec->caplen = rec->origlen = r->len;
+	rec->data = p;
+	return V2XCAP_RD_RECORD;
+}
+
 enum v2xcap_rd_result v2xcap_wydotlog_next(struct v2xcap_wydotlog *l, struct v2xcap_caprec *rec,
 				     char *err, size_t errlen)
 {
 	if (l->pos >= l->len)
 		return V2XCAP_RD_END;
+	if (l->rsu)
+		return rsu_next(l, rec, err, errlen);
 	if (l->pos >= l->whole) {
 		snprintf(err, errlen, "frame %" PRIu64 ": truncated WYDOT log: %zu octets after "
 			 "the last whole record", l->number + 1, l->len - l->pos);

@@ -1,6 +1,9 @@
 /* WYDOT/JPO ODE deployment logs (lib/wydot.h) as a capture: the whole file, plain or
  * gzip/zlib-compressed, is read at open and each record handed out as one frame of the
  * pseudo link type V2X_LINK_WYDOT, timed by the record's UTC seconds and milliseconds.
+ * A file that starts "Version=" is read as USDOT RSU text records instead (lib/rsu.h),
+ * each record's text a frame of the pseudo link type V2X_LINK_RSU_TEXT, timed by its
+ * DeliveryStart ("MM/DD/YYYY, HH:MM", UTC) or else at 0.
  * capreader.c opens one when a file is neither pcap nor pcapng. */
 #ifndef V2XCAP_WYDOTLOG_H
 #define V2XCAP_WYDOTLOG_H

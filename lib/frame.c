@@ -9,13 +9,14 @@
 #include "zero.h"
 
 /* v2x_frame_parse clears the frame's own fields (all before rt) and each layer as a
- * whole, WSMP but for the extension arrays that end the frame; the WYDOT record is
- * valid only when has_wydot. */
+ * whole, WSMP but for the extension arrays that end the frame; the WYDOT and RSU records
+ * are valid only when has_wydot / has_rsu. */
 _Static_assert(offsetof(struct v2x_frame, rt) < offsetof(struct v2x_frame, mac) &&
 		       offsetof(struct v2x_frame, mac) < offsetof(struct v2x_frame, dot2) &&
 		       offsetof(struct v2x_frame, dot2) < offsetof(struct v2x_frame, mf) &&
 		       offsetof(struct v2x_frame, mf) < offsetof(struct v2x_frame, wydot) &&
-		       offsetof(struct v2x_frame, wydot) < offsetof(struct v2x_frame, wsmp) &&
+		       offsetof(struct v2x_frame, wydot) < offsetof(struct v2x_frame, rsu) &&
+		       offsetof(struct v2x_frame, rsu) < offsetof(struct v2x_frame, wsmp) &&
 		       offsetof(struct v2x_frame, wsmp) + sizeof(struct v2x_wsmp) ==
 			       sizeof(struct v2x_frame),
 	       "the layers end struct v2x_frame, WSMP last");
@@ -109,9 +110,25 @@ static int parse_wydot(const uint8_t *buf, size_t len, struct v2x_frame *f)
 	return parse_message(p, n, false, 0, false, f);
 }
 
+/* A USDOT RSU text record (a file's, or a datagram's): its PSID goes with the payload,
+ * its TxChannel fills the channel as a forwarder's record does. */
+static int parse_rsu(const uint8_t *buf, size_t len, struct v2x_frame *f)
+{
+	const char *why = NULL;
+	if (v2x_rsu_parse(buf, len, &f->rsu, &why) < 0)
+		return fail(f, V2X_LAYER_LINK, why);
+	f->has_rsu = true;
+	f->layer = V2X_LAYER_WSMP;
+	if (f->rsu.has_channel && v2x_5ghz_mhz(f->rsu.channel)) {
+		f->rt.has_channel = true;
+		f->rt.freq = (uint16_t)v2x_5ghz_mhz(f->rsu.channel);
+	}
+	return parse_message(f->rsu.payload, f->rsu.payload_len, true, f->rsu.psid, false, f);
+}
+
 /* Wireshark's exported PDUs (what v2xcap convert writes): the TLVs up to the end tag,
- * then the PDU for the dissector the name tag gives; the plugins' "ieee1609dot3" and
- * "j2735" are followed, any other is the end of the road. */
+ * then the PDU for the dissector the name tag gives; the plugins' "ieee1609dot3",
+ * "j2735" and "usdot_rsu" are followed, any other is the end of the road. */
 static int parse_upper_pdu(const uint8_t *buf, size_t len, struct v2x_frame *f)
 {
 	enum { END = 0, DISSECTOR_NAME = 12 };
@@ -140,6 +157,8 @@ static int parse_upper_pdu(const uint8_t *buf, size_t len, struct v2x_frame *f)
 		return parse_wsmp_up(pdu, pdu_len, f);
 	if (name_len == 5 && memcmp(name, "j2735", 5) == 0)
 		return parse_message(pdu, pdu_len, false, 0, false, f);
+	if (name_len == 9 && memcmp(name, "usdot_rsu", 9) == 0)
+		return parse_rsu(pdu, pdu_len, f);
 	return 0;
 }
 
@@ -326,16 +345,33 @@ static bool is_dot2_start(const uint8_t *buf, size_t len)
 }
 
 /* A whole WSMP v3 packet: its header reads and its length is exactly the datagram's */
-static bool is_wsmp(const uint8_t *buf, size_t len, struct v2x_frame *f)
+static bool is_wsmp(const uint8_t *buf, size_t len, struct v2x_wsmp *w)
 {
 	const char *why = NULL;
 	return len > 0 && (buf[0] & 0x07) == 3 && buf[0] >> 4 == 0 &&
-	       v2x_wsmp_parse(buf, len, &f->wsmp, &why) == 0 && !f->wsmp.truncated &&
-	       f->wsmp.payload + f->wsmp.payload_len == buf + len;
+	       v2x_wsmp_parse(buf, len, w, &why) == 0 && !w->truncated &&
+	       w->payload + w->payload_len == buf + len;
 }
 
-/* The UDP payload, by port (C2P, TZSP) and by content: 1609.2, WSMP or a MessageFrame
- * by the strict content rule; on a jpo-ode port, also after a short prefix. */
+size_t v2x_pc5_wsmp_prefix(const uint8_t *buf, size_t len, struct v2x_wsmp *w)
+{
+	if (len > 1 && buf[0] == V2X_PC5_FAMILY_IEEE1609 && is_wsmp(buf + 1, len - 1, w))
+		return 1;
+	if (len > 2 && (buf[0] << 8 | buf[1]) == V2X_ETHERTYPE_WSMP &&
+	    is_wsmp(buf + 2, len - 2, w))
+		return 2;
+	return 0;
+}
+
+const char *v2x_pc5_family_name(uint8_t family)
+{
+	static const char *const names[] = {NULL, "IEEE 1609", "ISO", "ETSI-ITS", "CCSA"};
+	return family < sizeof(names) / sizeof(names[0]) ? names[family] : NULL;
+}
+
+/* The UDP payload, by port (C2P, TZSP) and by content: an RSU text record; 1609.2, WSMP
+ * (alone, or after a PC5 family octet or EtherType) or a MessageFrame by the strict
+ * content rule; on a jpo-ode port, also after a short prefix. */
 static int parse_udp_payload(const uint8_t *buf, size_t len, struct v2x_frame *f)
 {
 	uint16_t sp = f->udp_src_port, dp = f->udp_dst_port;
@@ -345,6 +381,10 @@ static int parse_udp_payload(const uint8_t *buf, size_t len, struct v2x_frame *f
 		return parse_c2p(buf, len, f);
 	if (sp == V2X_UDP_PORT_TZSP || dp == V2X_UDP_PORT_TZSP)
 		return parse_tzsp(buf, len, f);
+	if (v2x_rsu_starts(buf, len)) {
+		f->encap = V2X_ENCAP_UDP_RSU;
+		return parse_rsu(buf, len, f);
+	}
 	size_t max_skip = v2x_udp_port_jpo_ode(sp) || v2x_udp_port_jpo_ode(dp)
 				  ? JPO_ODE_PREFIX_MAX : 0;
 	for (size_t k = 0; k <= max_skip && k < len; k++) {
@@ -356,9 +396,15 @@ static int parse_udp_payload(const uint8_t *buf, size_t len, struct v2x_frame *f
 			f->layer = V2X_LAYER_WSMP;
 			return parse_message(p, n, false, 0, false, f);
 		}
-		if (k == 0 && is_wsmp(p, n, f)) {
+		if (k == 0 && is_wsmp(p, n, &f->wsmp)) {
 			f->encap = V2X_ENCAP_UDP_WSMP;
 			return parse_wsmp_up(p, n, f);
+		}
+		size_t pc5 = k == 0 ? v2x_pc5_wsmp_prefix(p, n, &f->wsmp) : 0;
+		if (pc5) {
+			f->encap = pc5 == 1 ? V2X_ENCAP_UDP_PC5 : V2X_ENCAP_UDP_ETHERTYPE;
+			f->encap_skipped = (uint32_t)pc5;
+			return parse_wsmp_up(p + pc5, n - pc5, f);
 		}
 		if (v2x_msgframe_strict(p, n)) {
 			f->encap = V2X_ENCAP_UDP_J2735;
@@ -491,6 +537,8 @@ static int parse_link(int linktype, const uint8_t *buf, size_t len, struct v2x_f
 		return parse_sll2(buf, len, f);
 	case V2X_LINK_WYDOT:
 		return parse_wydot(buf, len, f);
+	case V2X_LINK_RSU_TEXT:
+		return parse_rsu(buf, len, f);
 	case V2X_LINK_UPPER_PDU:
 		return parse_upper_pdu(buf, len, f);
 	default:
@@ -561,7 +609,8 @@ const char *v2x_encap_name(enum v2x_encap e)
 		[V2X_ENCAP_NONE] = "none",           [V2X_ENCAP_UDP] = "udp",
 		[V2X_ENCAP_UDP_WSMP] = "udp_wsmp",   [V2X_ENCAP_UDP_DOT2] = "udp_dot2",
 		[V2X_ENCAP_UDP_J2735] = "udp_j2735", [V2X_ENCAP_C2P] = "c2p",
-		[V2X_ENCAP_TZSP] = "tzsp",
+		[V2X_ENCAP_TZSP] = "tzsp",           [V2X_ENCAP_UDP_PC5] = "udp_pc5",
+		[V2X_ENCAP_UDP_ETHERTYPE] = "udp_ethertype", [V2X_ENCAP_UDP_RSU] = "udp_rsu",
 	};
 	return (unsigned)e < V2X_ENCAP_COUNT ? names[e] : "?";
 }

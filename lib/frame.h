@@ -11,6 +11,7 @@
 #include "ieee80211.h"
 #include "j2735.h"
 #include "radiotap.h"
+#include "rsu.h"
 #include "wsmp.h"
 #include "wydot.h"
 
@@ -26,6 +27,9 @@ enum {
 	 * LINKTYPE_USER15, private: parsed, but neither read from a capture file
 	 * (v2x_linktype_supported says no) nor written to one. */
 	V2X_LINK_WYDOT = 162,
+	/* ... for a file of USDOT RSU text records (rsu.h): one record's text a frame;
+	 * LINKTYPE_USER14, private in the same way. */
+	V2X_LINK_RSU_TEXT = 161,
 };
 
 #define V2X_ETHERTYPE_WSMP 0x88DC
@@ -44,6 +48,10 @@ enum v2x_encap {
 	V2X_ENCAP_UDP_J2735,    /* a bare MessageFrame in UDP (the strict content rule) */
 	V2X_ENCAP_C2P,          /* Commsignia C2P record (UDP 7943) around an 802.11 frame */
 	V2X_ENCAP_TZSP,         /* TZSP (UDP 37008) around an 802.11 frame */
+	V2X_ENCAP_UDP_PC5,      /* a C-V2X PC5 non-IP PDU in UDP: the V2X message family
+				 * octet 1 (IEEE 1609), then a whole WSMP packet */
+	V2X_ENCAP_UDP_ETHERTYPE, /* EtherType 0x88DC, then a whole WSMP packet, in UDP */
+	V2X_ENCAP_UDP_RSU,      /* a USDOT RSU text record (rsu.h) in UDP */
 	V2X_ENCAP_COUNT
 };
 /* UDP ports: C2P, TZSP; jpo-ode's UDP receivers (generic, BSM, MAP, PSM, SPaT, SRM, SSM,
@@ -54,6 +62,16 @@ enum {
 };
 bool v2x_udp_port_jpo_ode(uint16_t port);
 
+/* C-V2X PC5 non-IP frames as radios forward them. 3GPP TS 24.587 9.3 (TS 24.386 7.1):
+ * the non-IP PDU is the V2X message family octet (1 IEEE 1609, 2 ISO, 3 ETSI-ITS, 4 CCSA)
+ * then the message; some units put the EtherType 0x88DC (2 octets) first instead. */
+enum { V2X_PC5_FAMILY_IEEE1609 = 1 };
+/* The octets before a whole WSMP v3 packet (one that ends exactly where buf ends): 1 for
+ * the family octet 1, 2 for EtherType 0x88DC, 0 when buf is neither. w: the WSMP header
+ * as read (scratch). The one content rule of the frame path and the plugin. */
+size_t v2x_pc5_wsmp_prefix(const uint8_t *buf, size_t len, struct v2x_wsmp *w);
+/* "IEEE 1609", "ISO", "ETSI-ITS", "CCSA", or NULL (reserved) */
+const char *v2x_pc5_family_name(uint8_t family);
 /* How far parsing got; each level implies the ones before it. */
 enum v2x_layer {
 	V2X_LAYER_NONE = 0,     /* link layer unreadable or unsupported link type */
@@ -78,6 +96,7 @@ struct v2x_frame {
 	size_t encap_len;       /* octets the innermost UDP datagram carries */
 	bool has_wsmp;          /* WSMP present (the V2X message layer may be without it) */
 	bool has_wydot;         /* a log record: wydot holds its metadata */
+	bool has_rsu;           /* an RSU text record: rsu holds it */
 	bool has_dot2;
 	bool has_j2735;         /* the payload is taken as J2735 (j2735_basis) */
 	const uint8_t *j2735;   /* ... those octets (WSM, 1609.2 or UDP payload) */
@@ -99,6 +118,9 @@ struct v2x_frame {
 	/* A log record's metadata, valid when has_wydot (and, unlike the layers, not
 	 * cleared otherwise: no need to pay for it on every radio frame). */
 	struct v2x_wydot_rec wydot;
+	/* An RSU text record, valid when has_rsu (not cleared either); its decoded payload
+	 * is what j2735 points into. */
+	struct v2x_rsu_rec rsu;
 	struct v2x_wsmp wsmp;
 };
 
@@ -113,7 +135,7 @@ int v2x_message_parse(const uint8_t *buf, size_t len, struct v2x_frame *f);
 bool v2x_linktype_supported(int linktype);
 const char *v2x_layer_name(enum v2x_layer l);
 /* "ether/80211" style short names, snake_case: "none", "udp", "udp_wsmp", "udp_dot2",
- * "udp_j2735", "c2p", "tzsp" */
+ * "udp_j2735", "c2p", "tzsp", "udp_pc5", "udp_ethertype", "udp_rsu" */
 const char *v2x_encap_name(enum v2x_encap e);
 
 #endif

@@ -1,12 +1,14 @@
 /* mkcap: link layers around a WSMP packet: those libv2x encodes (radiotap + 802.11 OCB
  * data frame as Linux mac80211 emits it, raw 802.11, Ethernet, Linux SLL/SLL2), and
  * IPv4/UDP or IPv6/UDP over Ethernet, or the 802.11 frame in a Commsignia C2P or a TZSP
- * record over IPv4/UDP. */
+ * record over IPv4/UDP; a C-V2X PC5 non-IP frame or an RSU text record over IPv4/UDP. */
+#include <stdio.h>
 #include <string.h>
 
 #include "frame.h"
 #include "ieee80211.h"
 #include "mkcap.h"
+#include "psid.h"
 #include "registry.h"
 
 /* The pcap LINKTYPE of each; UDP and C2P travel over Ethernet */
@@ -15,7 +17,8 @@ static const int linktypes[] = {
 	[LINK_ETHER] = V2X_LINK_ETHERNET, [LINK_SLL] = V2X_LINK_LINUX_SLL,
 	[LINK_SLL2] = V2X_LINK_LINUX_SLL2, [LINK_UDP] = V2X_LINK_ETHERNET,
 	[LINK_C2P] = V2X_LINK_ETHERNET, [LINK_TZSP] = V2X_LINK_ETHERNET,
-	[LINK_UDP6] = V2X_LINK_ETHERNET,
+	[LINK_UDP6] = V2X_LINK_ETHERNET, [LINK_PC5] = V2X_LINK_ETHERNET,
+	[LINK_PC5_ETHER] = V2X_LINK_ETHERNET, [LINK_RSU] = V2X_LINK_ETHERNET,
 };
 
 uint32_t link_dlt(enum link l)
@@ -208,6 +211,54 @@ static void forwarded(struct v2x_buf *b, enum link l, const struct frame_opts *o
 	v2x_buf_free(&rec);
 }
 
+void rsu_record(struct v2x_buf *out, const struct frame_opts *o, const uint8_t *body,
+		size_t n)
+{
+	struct v2x_frame fr;
+	v2x_message_parse(body, n, &fr);
+	const struct v2x_msgid *m = fr.mf.has_msg_id ? v2x_msgid_lookup(fr.mf.msg_id) : NULL;
+	uint8_t pe[4];
+	unsigned pn = v2x_psid_encode(o->psid, pe);
+	char line[128];
+	int k = snprintf(line, sizeof line, "Version=0.7\nType=%s\nPSID=0x", m ? m->abbrev : "");
+	v2x_put(out, line, (size_t)k);
+	for (unsigned i = 0; i < pn; i++) {
+		k = snprintf(line, sizeof line, "%02X", pe[i]);
+		v2x_put(out, line, (size_t)k);
+	}
+	k = snprintf(line, sizeof line, "\nPriority=7\nTxMode=CONT\nTxChannel=%d\nTxInterval=0\n",
+		     v2x_5ghz_channel(o->freq));
+	v2x_put(out, line, (size_t)k);
+	k = snprintf(line, sizeof line, "DeliveryStart=\nDeliveryStop=\nSignature=%s\n"
+		     "Encryption=False\nPayload=", o->dot2 == DOT2_SIGNED ? "True" : "False");
+	v2x_put(out, line, (size_t)k);
+	for (size_t i = 0; i < n; i++) {
+		k = snprintf(line, sizeof line, "%02X", body[i]);
+		v2x_put(out, line, (size_t)k);
+	}
+	v2x_put_u8(out, '\n');
+}
+
+/* What a UDP forwarder sends: the PC5 prefix and WSMP, or an RSU record */
+static void udp_forwarded(struct v2x_buf *out, enum link l, const struct frame_opts *o,
+			  const struct frame_ctx *f, const uint8_t *body, size_t n)
+{
+	struct v2x_buf d = {0};
+	if (l == LINK_PC5)
+		v2x_put_u8(&d, V2X_PC5_FAMILY_IEEE1609);
+	else if (l == LINK_PC5_ETHER)
+		v2x_put_be16(&d, V2X_ETHERTYPE_WSMP);
+	if (l == LINK_RSU)
+		rsu_record(&d, o, body, n);
+	else
+		v2x_put(&d, body, n);
+	v2x_ether_write(out, o->src, V2X_ETHERTYPE_IPV4);
+	ipv4_udp(out, o->src, l == LINK_RSU ? V2X_RSU_UDP_PORT : o->udp_port, f, d.len);
+	v2x_put(out, d.p, d.len);
+	out->err |= d.err;
+	v2x_buf_free(&d);
+}
+
 void link_wrap(struct v2x_buf *out, enum link l, const struct frame_opts *o,
 	       const struct frame_ctx *f, const uint8_t *body, size_t n)
 {
@@ -226,6 +277,11 @@ void link_wrap(struct v2x_buf *out, enum link l, const struct frame_opts *o,
 	case LINK_C2P:
 	case LINK_TZSP:
 		forwarded(out, l, o, f, body, n);
+		break;
+	case LINK_PC5:
+	case LINK_PC5_ETHER:
+	case LINK_RSU:
+		udp_forwarded(out, l, o, f, body, n);
 		break;
 	default:
 		v2x_link_write(out, &s, V2X_ETHERTYPE_WSMP, body, n);

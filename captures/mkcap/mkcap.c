@@ -13,8 +13,8 @@
 #define SNAPLEN 65535u
 
 static const char usage[] =
-	"usage: mkcap -o OUT [--format pcap|pcapng]\n"
-	"             [--link radiotap|80211|ether|sll|sll2|udp|udp6|c2p|tzsp]\n"
+	"usage: mkcap -o OUT [--format pcap|pcapng|rsu]\n"
+	"             [--link radiotap|80211|ether|sll|sll2|udp|udp6|c2p|tzsp|pc5|pc5-ether|rsu]\n"
 	"             [--start EPOCH] [--interval MS] FRAME-OPTIONS... PAYLOAD...\n"
 	"frame options (apply to the following payloads):\n"
 	"  --llc snap|epd  --wsmp 3|2|raw (raw: PAYLOAD is a whole WSMP packet)\n"
@@ -26,6 +26,7 @@ static const char usage[] =
 	"  MessageFrames)  --repeat N  --msgcnt N,N,... (one BSM per value, msgCnt rewritten)\n"
 	"  --slice OFF,LEN (only these octets of the next payload)\n"
 	"  --c2p rx|tx (--link c2p: a DSRC RX record with --rssi, or TX with --ext power)\n"
+	"--format rsu: a file of RSU text records (one per payload), no capture\n"
 	"PAYLOAD: HEX | @file.hex | @file.bin | @file.uper | @file.xml (jpo-ode <asn1>)\n";
 
 /* Options that apply to the next PAYLOAD only */
@@ -44,6 +45,7 @@ enum { NOT_MINE = 1 };
 struct run {
 	const char *out_path;
 	bool pcapng;
+	bool rsu_text;          /* --format rsu: the records only */
 	enum link link;
 	uint64_t start_us;
 	uint64_t interval_us;
@@ -197,13 +199,18 @@ static void emit_frame(struct run *r, const struct frame_opts *o, const uint8_t 
 	};
 	struct v2x_buf wsm = {0}, body = {0}, frame = {0};
 	dot2_wrap(&wsm, o, &f, payload, n);
-	if (r->link == LINK_UDP || r->link == LINK_UDP6 || o->wsmp_version == 0)
+	if (r->link == LINK_UDP || r->link == LINK_UDP6 || r->link == LINK_RSU ||
+	    o->wsmp_version == 0)
 		v2x_put(&body, wsm.p, wsm.len);
 	else
 		wsmp_wrap(&body, o, wsm.p, wsm.len);
-	link_wrap(&frame, r->link, o, &f, body.p, body.len);
-	v2x_pcap_write_record(&r->file, r->pcapng, (int64_t)f.ts_us, frame.p,
-			      (uint32_t)frame.len, (uint32_t)frame.len);
+	if (r->rsu_text) {
+		rsu_record(&r->file, o, body.p, body.len);
+	} else {
+		link_wrap(&frame, r->link, o, &f, body.p, body.len);
+		v2x_pcap_write_record(&r->file, r->pcapng, (int64_t)f.ts_us, frame.p,
+				      (uint32_t)frame.len, (uint32_t)frame.len);
+	}
 	r->file.err |= wsm.err || body.err || frame.err;
 	v2x_buf_free(&wsm);
 	v2x_buf_free(&body);
@@ -269,19 +276,22 @@ static int write_file(const char *path, const struct v2x_buf *b)
 /* Options of the whole capture; only before the first payload. */
 static int parse_capture_option(struct run *r, const char *a, const char *v)
 {
-	static const char *const formats[] = {"pcap", "pcapng"};
+	static const char *const formats[] = {"pcap", "pcapng", "rsu"};
 	static const char *const links[] = {"radiotap", "80211", "ether", "sll", "sll2", "udp",
-					    "c2p", "tzsp", "udp6"};
+					    "c2p", "tzsp", "udp6", "pc5", "pc5-ether", "rsu"};
 	long num = 0; /* set by parse_num before use; gcc -O2 cannot tell */
 	int k, rc = 0;
 	if (!strcmp(a, "-o")) {
 		r->out_path = v;
 	} else if (!strcmp(a, "--format")) {
-		if ((k = pick(v, formats, 2)) < 0)
+		if ((k = pick(v, formats, 3)) < 0)
 			return -1;
 		r->pcapng = k == 1;
+		r->rsu_text = k == 2;
+		if (r->rsu_text)
+			r->link = LINK_RSU;
 	} else if (!strcmp(a, "--link")) {
-		if ((k = pick(v, links, 9)) < 0)
+		if ((k = pick(v, links, 12)) < 0)
 			return -1;
 		r->link = (enum link)k;
 	} else if (!strcmp(a, "--start")) {
@@ -438,7 +448,7 @@ int main(int argc, char **argv)
 		} else {
 			struct v2x_buf p = {0};
 			char err[256];
-			if (!r.file.len)
+			if (!r.file.len && !r.rsu_text)
 				v2x_pcap_write_header(&r.file, &(struct v2x_pcap_conf){
 					.pcapng = r.pcapng, .linktype = link_dlt(r.link),
 					.snaplen = SNAPLEN});

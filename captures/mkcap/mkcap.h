@@ -12,7 +12,7 @@
 
 enum link {
 	LINK_RADIOTAP, LINK_80211, LINK_ETHER, LINK_SLL, LINK_SLL2, LINK_UDP, LINK_C2P, LINK_TZSP,
-	LINK_UDP6
+	LINK_UDP6, LINK_PC5, LINK_PC5_ETHER, LINK_RSU
 };
 enum llc { LLC_SNAP, LLC_EPD };
 enum dot2 { DOT2_NONE, DOT2_UNSECURED, DOT2_SIGNED };
@@ -65,10 +65,16 @@ void dot2_wrap(struct v2x_buf *out, const struct frame_opts *o, const struct fra
 	       const uint8_t *payload, size_t n);
 void wsmp_wrap(struct v2x_buf *out, const struct frame_opts *o, const uint8_t *wsm, size_t n);
 
-/* link.c: WSMP (or, for LINK_UDP/LINK_UDP6, the raw payload) -> one link-layer frame;
- * LINK_C2P and LINK_TZSP forward the 802.11 frame in a C2P or TZSP record over IPv4/UDP */
+/* link.c: WSMP (or, for LINK_UDP/LINK_UDP6/LINK_RSU, the raw payload) -> one link-layer
+ * frame; LINK_C2P and LINK_TZSP forward the 802.11 frame in a C2P or TZSP record over
+ * IPv4/UDP, LINK_PC5/LINK_PC5_ETHER the WSMP packet after the V2X message family octet
+ * or EtherType, LINK_RSU an RSU text record (rsu_record) to UDP 1516 */
 uint32_t link_dlt(enum link l);
 void link_wrap(struct v2x_buf *out, enum link l, const struct frame_opts *o,
 	       const struct frame_ctx *f, const uint8_t *body, size_t n);
+/* The USDOT RSU immediate-forward record of a payload (1609.2 or MessageFrame), in the
+ * key order and values V2X-Hub's immediate-forward plugin writes */
+void rsu_record(struct v2x_buf *out, const struct frame_opts *o, const uint8_t *body,
+		size_t n);
 
 #endif

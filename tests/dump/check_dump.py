@@ -150,7 +150,8 @@ def check_capture(v2xcap, expect_path):
             if "wsmp_version" in g:
                 errors.append(f"frame {n}: WSMP found where the capture has none")
             # J2735 over UDP: a MessageFrame taken by content, with its id
-            if fr.get("encap") in ("udp_j2735", "udp_dot2") and g.get("msgid") != fr["msgid"]:
+            if fr.get("encap") in ("udp_j2735", "udp_dot2", "udp_rsu") and \
+                    g.get("msgid") != fr["msgid"]:
                 errors.append(f"frame {n}: msgid {g.get('msgid')!r}, expected {fr['msgid']}")
             continue
         want = {"wsmp_version": fr["wsmp_version"], "psid": fr["psid"],

@@ -276,7 +276,7 @@ TEST(capreader_not_a_capture_and_short_headers)
 	} cases[] = {
 		{"", 0, "empty file"},
 		{"GIF89a, not a capture at all", 28,
-		 "not a pcap or pcapng capture, nor a WYDOT log"},
+		 "not a pcap or pcapng capture, nor a WYDOT log, nor RSU records"},
 		{"\xd4\xc3\xb2\xa1\x02\x00", 6, "truncated pcap file header (6 of 24 octets)"},
 		{"\x0a\x0d\x0d\x0a\x1c\x00\x00\x00", 8, "truncated pcapng section header"},
 	};

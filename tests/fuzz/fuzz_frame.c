@@ -9,7 +9,7 @@
  * before each frame. */
 static const int linktypes[] = {V2X_LINK_RADIOTAP, V2X_LINK_IEEE80211, V2X_LINK_ETHERNET,
 				V2X_LINK_LINUX_SLL, V2X_LINK_LINUX_SLL2, V2X_LINK_UPPER_PDU,
-				V2X_LINK_WYDOT};
+				V2X_LINK_WYDOT, V2X_LINK_RSU_TEXT};
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -26,6 +26,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 LINKTYPES = [127, 105, 1, 113, 276, 252]  # the index order of fuzz_frame.c and fuzz_v2xcap.c
 LINK_WYDOT = 6  # fuzz_frame.c only: its index of V2X_LINK_WYDOT (no capture file has it)
+LINK_RSU = 7  # fuzz_frame.c only: V2X_LINK_RSU_TEXT, a record of an RSU records file
 HARNESSES = ["fuzz_frame", "fuzz_wsmp", "fuzz_dot2", "fuzz_j2735dec", "fuzz_capreader",
              "fuzz_v2xcap"]
 # fuzz_v2xcap writes per-frame errors on stderr: libFuzzer keeps its own and the
@@ -97,6 +98,20 @@ def message_frame(buf):
     return buf[:head + n], buf[1], buf[head:head + n]
 
 
+def rsu_files(captures):
+    """Files of USDOT RSU text records (captures/rsu)."""
+    return sorted(glob.glob(os.path.join(captures, "**", "*.txt"), recursive=True))
+
+
+def rsu_records(captures):
+    """Each record of those files: from a "Version=" line to the next."""
+    out = []
+    for path in rsu_files(captures):
+        with open(path, "rb") as f:
+            out += [b"Version=" + r for r in f.read().split(b"Version=")[1:]]
+    return out
+
+
 def wydot_logs(vectors):
     """jpo-ode's sample WYDOT logs (tests/vectors/jpo-ode), plain and gzip."""
     return sorted(glob.glob(os.path.join(vectors or "", "jpo-ode", "*.bin")) +
@@ -136,8 +151,14 @@ def seeds(harness, captures, vectors):
             out.add(bytes([upper]) + b"\x00\x0c\x00\x05j2735\x00\x00\x00\x00" + payload)
             if harness == "fuzz_frame":
                 out.add(bytes([LINK_WYDOT]) + fr)
+        # RSU records as v2xcap convert writes them (exported PDUs) and, to fuzz_frame,
+        # as the records file's pseudo link
+        for rec in rsu_records(captures):
+            out.add(bytes([upper]) + b"\x00\x0c\x00\x09usdot_rsu\x00\x00\x00\x00" + rec)
+            if harness == "fuzz_frame":
+                out.add(bytes([LINK_RSU]) + rec)
     elif harness == "fuzz_capreader":
-        for path in capture_files(captures) + wydot_logs(vectors):
+        for path in capture_files(captures) + wydot_logs(vectors) + rsu_files(captures):
             with open(path, "rb") as f:
                 out.add(f.read())
     elif harness == "fuzz_wsmp":

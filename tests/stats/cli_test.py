@@ -252,7 +252,8 @@ def stats_json_shape_is_stable():
     check_eq("not_wsmp keys", list(s["not_wsmp"]),
              ["link_error", "not_data", "protected", "other_ethertype", "bad_wsmp", "bad_fcs"])
     check_eq("encapsulation keys", list(s["encapsulation"]),
-             ["none", "udp", "udp_wsmp", "udp_dot2", "udp_j2735", "c2p", "tzsp"])
+             ["none", "udp", "udp_wsmp", "udp_dot2", "udp_j2735", "c2p", "tzsp", "udp_pc5",
+              "udp_ethertype", "udp_rsu"])
     for g in s["by_type"] + s["by_sender"]:
         check_eq("group keys", list(g), [
             "key", "value", "frames", "share", "rate_per_s", "bytes", "rssi_dbm", "signed",

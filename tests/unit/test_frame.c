@@ -516,3 +516,63 @@ TEST(frame_udp_truncated_at_every_offset)
 		}
 	}
 }
+
+/* C-V2X PC5 non-IP frames in UDP (3GPP TS 24.587 9.3): the family octet 1 or the
+ * EtherType 0x88DC, then a whole WSMP packet; a WSM that does not end with the datagram,
+ * or another family, is not taken */
+TEST(frame_udp_pc5_family_or_ethertype_then_whole_wsmp)
+{
+	size_t nw, len;
+	uint8_t *wsm = unit_keep(unit_vector_file("ieee1609-examples/udp2.bin", &nw));
+	if (!wsm)
+		return;
+	static const struct { uint8_t prefix[2]; size_t n; int extra; enum v2x_encap encap; }
+	pc5[] = {
+		{{0x01}, 1, 0, V2X_ENCAP_UDP_PC5},
+		{{0x88, 0xdc}, 2, 0, V2X_ENCAP_UDP_ETHERTYPE},
+		{{0x03}, 1, 0, V2X_ENCAP_UDP},    /* ETSI-ITS family: not WSMP */
+		{{0x01}, 1, 1, V2X_ENCAP_UDP},    /* an octet after the WSM */
+		{{0x88, 0xdd}, 2, 0, V2X_ENCAP_UDP},
+	};
+	for (size_t i = 0; i < sizeof pc5 / sizeof pc5[0]; i++) {
+		size_t n = pc5[i].n + nw + (size_t)pc5[i].extra;
+		uint8_t *p = unit_keep(calloc(1, n));
+		memcpy(p, pc5[i].prefix, pc5[i].n);
+		memcpy(p + pc5[i].n, wsm, nw);
+		uint8_t *b = udp_frame(false, 47347, p, n, &len);
+		struct v2x_frame f;
+		v2x_frame_parse(V2X_LINK_ETHERNET, b, len, &f);
+		CHECK_INT(f.encap, pc5[i].encap);
+		if (pc5[i].encap == V2X_ENCAP_UDP) {
+			CHECK(!f.has_wsmp);
+			continue;
+		}
+		CHECK_INT(f.encap_skipped, pc5[i].n);
+		CHECK_INT(f.wsmp.psid, 0x20);
+		CHECK_INT(f.mf.msg_id, 20);
+		CHECK_INT(f.layer, V2X_LAYER_J2735);
+	}
+	CHECK_STR(v2x_pc5_family_name(1), "IEEE 1609");
+	CHECK(v2x_pc5_family_name(5) == NULL);
+}
+
+/* An RSU text record in UDP: its PSID (p-encoded in the text) with the payload, its
+ * TxChannel as the channel */
+TEST(frame_udp_rsu_record)
+{
+	static const char rec[] = "Version=0.7\nType=BSM\nPSID=0x20\nPriority=7\nTxMode=CONT\n"
+				  "TxChannel=172\nTxInterval=0\nDeliveryStart=\nDeliveryStop=\n"
+				  "Signature=False\nEncryption=False\nPayload=001403010203\n";
+	size_t len;
+	uint8_t *b = udp_frame(false, V2X_RSU_UDP_PORT, (const uint8_t *)rec, sizeof rec - 1,
+			       &len);
+	struct v2x_frame f;
+	CHECK_INT(v2x_frame_parse(V2X_LINK_ETHERNET, b, len, &f), 0);
+	CHECK_INT(f.encap, V2X_ENCAP_UDP_RSU);
+	CHECK(f.has_rsu);
+	CHECK_INT(f.rsu.psid, 0x20);
+	CHECK_INT(f.rt.freq, 5860);
+	CHECK_INT(f.j2735_basis, V2X_J2735_BY_PSID);
+	CHECK_INT(f.mf.msg_id, 20);
+	CHECK_INT(f.layer, V2X_LAYER_J2735);
+}

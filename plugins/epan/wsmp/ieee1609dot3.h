@@ -18,5 +18,8 @@ void proto_register_ieee1609dot3(void);
 void proto_reg_handoff_ieee1609dot3(void);
 void proto_register_ieee1609dot3_wsa(void);
 void proto_reg_handoff_ieee1609dot3_wsa(void);
+/* packet-v2x-forward.c: C-V2X PC5 non-IP frames and USDOT RSU text records over UDP */
+void proto_register_v2x_forward(void);
+void proto_reg_handoff_v2x_forward(void);
 
 #endif

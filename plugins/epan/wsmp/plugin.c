@@ -1,5 +1,5 @@
 /* The plugin's entry points (doc/README.plugins, ws-compat.h), registering the WSMP and
- * WSA dissectors. */
+ * WSA dissectors and those of what forwarders put around WSMP or a message. */
 #include <epan/packet.h>
 
 #include "ieee1609dot3.h"
@@ -11,12 +11,14 @@ static void register_protocols(void)
 {
 	proto_register_ieee1609dot3();
 	proto_register_ieee1609dot3_wsa();
+	proto_register_v2x_forward();
 }
 
 static void register_handoffs(void)
 {
 	proto_reg_handoff_ieee1609dot3();
 	proto_reg_handoff_ieee1609dot3_wsa();
+	proto_reg_handoff_v2x_forward();
 }
 
 void plugin_register(void)
