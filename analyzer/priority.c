@@ -29,9 +29,10 @@ static const struct {
 
 bool v2xcap_prio_of(const struct v2x_frame *f, struct v2xcap_prio *p)
 {
-	memset(p, 0, sizeof(*p));
+	p->kinds = 0;
 	if (f->layer != V2X_LAYER_J2735 || !f->mf.has_msg_id)
 		return false;
+	memset(p, 0, sizeof(*p));
 	switch (f->mf.msg_id) {
 	case V2X_MSG_EVA:
 		p->kinds = 1u << V2XCAP_PRIO_EVA;

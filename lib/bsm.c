@@ -104,10 +104,19 @@ static void read_vehicle_safety(struct v2x_bits *b, struct v2x_bsm_part2 *p)
 	if (!(v2x_bits_get(b, 4) & 0x8))
 		return;
 	size_t n = v2x_bits_bit(b) ? uper_length(b) : EVENT_BITS_ROOT;
-	uint32_t bits = 0;
-	for (size_t i = 0; i < n && !b->err; i++)
-		if (v2x_bits_bit(b) && i < 32)
-			bits |= 1u << i;
+	/* the first 32 flags at once (every BSM with part II asks), first flag in bit 0 */
+	unsigned head = n < 32 ? (unsigned)n : 32;
+	uint32_t got = v2x_bits_get(b, head), bits = 0;
+	for (unsigned i = 0; i < head; i++)
+		bits |= (got >> (head - 1 - i) & 1u) << i;
+	if (n > head && !b->err) { /* flags beyond the 32 kept: read over */
+		if (n - head > v2x_bits_left(b)) {
+			b->err = true;
+			b->pos = b->nbits;
+		} else {
+			b->pos += n - head;
+		}
+	}
 	p->events = bits;
 	p->has_events = !b->err;
 }
