@@ -53,6 +53,9 @@ enum {
 	V2X_UDP_PORT_TZSP = 37008,
 };
 bool v2x_udp_port_jpo_ode(uint16_t port);
+/* A UDP payload that starts a 1609.2 message (03 80/81/82): the frame path's test, and
+ * the plugins' UDP heuristic, so that both take the same datagrams. */
+bool v2x_udp_dot2_start(const uint8_t *buf, size_t len);
 
 /* How far parsing got; each level implies the ones before it. */
 enum v2x_layer {
