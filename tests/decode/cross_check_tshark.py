@@ -41,6 +41,11 @@ HEADER_FIELDS = ["frame.number", "frame.protocols", "ieee1609dot3.bad_fcs",
                  "ieee1609dot3.length", "ieee1609dot3.ext.id", "ieee1609dot3.ext.value",
                  *ELEMENT_FIELDS.values(), "ieee1609dot2.content", "ieee1609dot2.psid",
                  "j2735.msgid"]
+# headerInfo's PSID: Wireshark 4.6 names it apart from the certificates' PSIDs (hiPsid);
+# before, one name (psid) covered all, headerInfo's first. main() puts the name this tshark
+# has in HEADER_FIELDS.
+DOT2_PSID = "ieee1609dot2.psid"
+DOT2_PSID_4_6 = "ieee1609dot2.hiPsid"
 # Ieee1609Dot2Content CHOICE index -> the name v2xcap prints
 DOT2_CONTENT = {0: "unsecuredData", 1: "signedData", 2: "encryptedData",
                 3: "signedCertificateRequest"}
@@ -85,7 +90,7 @@ def tshark_header(cols):
     # certificate, after it, names PSIDs too)
     dot2 = num(first(cols, "ieee1609dot2.content"))
     dot2 = {"1609.2": DOT2_CONTENT.get(dot2, dot2),
-            "1609.2 psid": num(first(cols, "ieee1609dot2.psid"))}
+            "1609.2 psid": num(first(cols, DOT2_PSID_4_6) or first(cols, DOT2_PSID))}
     if not cols["ieee1609dot3.length"]:
         return {"class": "no WSMP header", "msgid": msgid, **dot2}
     ids = [int(i) for i in cols["ieee1609dot3.ext.id"]]
@@ -175,6 +180,8 @@ def main():
         print("SKIP: tshark does not run: %s" % fields.stderr.strip()[-200:])
         sys.exit(77)
     known = {line.split("\t")[2] for line in fields.stdout.splitlines() if line.count("\t") >= 2}
+    if DOT2_PSID_4_6 in known:
+        HEADER_FIELDS[HEADER_FIELDS.index(DOT2_PSID)] = DOT2_PSID_4_6
     if "ieee1609dot3.tpid" not in known:
         print("SKIP: tshark has no WSMP plugin")
         sys.exit(77)

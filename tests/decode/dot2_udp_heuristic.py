@@ -45,15 +45,16 @@ def main():
         if p.returncode != 0:
             print(p.stderr.strip())
             return p.returncode
-        fields = ["frame.protocols", "ieee1609dot2.psid", "j2735.msgid",
-                  "j2735.BSMcoreData.id"]
+        known = run([run_tshark, plugins, "-G", "fields"]).stdout
+        schema_fields = "\tj2735.BSMcoreData.id\t" in known
+        psid = "ieee1609dot2.hiPsid" if "\tieee1609dot2.hiPsid\t" in known else \
+            "ieee1609dot2.psid"  # headerInfo's PSID (its 4.6 name, its name before)
+        fields = ["frame.protocols", psid, "j2735.msgid", "j2735.BSMcoreData.id"]
         argv = [run_tshark, plugins, "-r", cap, "-T", "fields", "-E", "occurrence=f"]
         for f in fields:
             argv += ["-e", f]
         p = run(argv)
         rows = [dict(zip(fields, line.split("\t"))) for line in p.stdout.splitlines()]
-        schema_fields = "j2735.BSMcoreData.id" in run([run_tshark, plugins, "-G",
-                                                       "fields"]).stdout
         dump = [line for line in run([v2xcap, "dump", cap]).stdout.splitlines()
                 if line[:1].isdigit()]
         failed = []
@@ -62,11 +63,11 @@ def main():
                 len(rows), len(dump), 2 + len(NOT_DOT2)))
         else:
             want = [("32", "20"), ("130", "19")]  # PSID 0x20 BSM, 0x82 SPaT
-            for n, (psid, msgid) in enumerate(want):
-                got = (rows[n]["ieee1609dot2.psid"], rows[n]["j2735.msgid"])
-                if got != (psid, msgid) or "udp_dot2" not in dump[n]:
+            for n, w in enumerate(want):
+                got = (rows[n][psid], rows[n]["j2735.msgid"])
+                if got != w or "udp_dot2" not in dump[n]:
                     failed.append("frame %d: tshark PSID, msgid %s, want %s; v2xcap: %s" % (
-                        n + 1, got, (psid, msgid), dump[n]))
+                        n + 1, got, w, dump[n]))
             # the BSM's TemporaryID as asn1_codec's XER of the vector has it (BE A1 00 00),
             # when the J2735 plugin has a schema
             bsm_id = rows[0]["j2735.BSMcoreData.id"].replace(":", "")
