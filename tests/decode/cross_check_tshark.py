@@ -9,11 +9,12 @@ must agree, frame by frame, on
 v2xcap's side is `v2xcap dump` (read by tests/dump/check_dump.py's line parser) and, for
 the J2735 values, `v2xcap decode`.
 
-usage: cross_check_tshark.py [--user-psids LIST] [--needs-protocol NAME] V2XCAP RUN_TSHARK
-                             PLUGIN_DIR CAPTURE...
+usage: cross_check_tshark.py [--user-psids LIST] [--needs-protocol NAME] [--decode-as SPEC]
+                             V2XCAP RUN_TSHARK PLUGIN_DIR CAPTURE...
 --user-psids: the user says these PSIDs carry J2735 (v2xcap --j2735-psid, the J2735
 plugin's extra_psids); then at least one J2735 message must be found.
 --needs-protocol: SKIP unless tshark has this dissector (c2p: Wireshark >= 4.6).
+--decode-as: tshark's -d (udp.port==N,ieee1609dot3), where v2xcap needs no option.
 Exit 0 agree, 1 a disagreement, 77 skip (tshark or its plugins missing).
 """
 import json
@@ -165,16 +166,19 @@ def v2xcap_values(v2xcap, capture, extra):
 
 
 def main():
-    args, user_psids, needs = sys.argv[1:], None, None
-    while args[0] in ("--user-psids", "--needs-protocol"):
+    args, user_psids, needs, decode_as = sys.argv[1:], None, None, None
+    while args[0] in ("--user-psids", "--needs-protocol", "--decode-as"):
         if args[0] == "--user-psids":
             user_psids = args[1]
+        elif args[0] == "--decode-as":
+            decode_as = args[1]
         else:
             needs = args[1]
         args = args[2:]
     v2xcap, run_tshark, plugins, captures = args[0], args[1], args[2], args[3:]
     ours_extra = ["--j2735-psid", user_psids] if user_psids else []
     theirs_extra = ["-o", "j2735.extra_psids:" + user_psids] if user_psids else []
+    theirs_extra += ["-d", decode_as] if decode_as else []
     fields = run([run_tshark, plugins, "-G", "fields"])
     if fields.returncode != 0:
         print("SKIP: tshark does not run: %s" % fields.stderr.strip()[-200:])

@@ -1,14 +1,17 @@
 #!/usr/bin/python3
-"""1609.2 over UDP, found without Decode As by the plugins' heuristic and by v2xcap's frame
-path (one test, libv2x's v2x_udp_dot2_start): a capture built here (mkcap) of
+"""UDP forwarding, read by v2xcap and by the plugins: captures built here (mkcap).
+1609.2 over UDP, found without Decode As by the J2735 plugin's heuristic and by v2xcap's
+frame path (one test, libv2x's v2x_udp_dot2_start): a capture of
 1. a signed BSM (PSID 0x20), 2. a signed SPaT (PSID 0x82), both to jpo-ode's port 44990;
 3.-5. datagrams that start 03 (1609.2's protocolVersion) but carry no 1609.2 content tag
 (80 unsecured, 81 signed, 82 encrypted) on ports with no dissector of their own.
 Frames 1-2: both read the same 1609.2 content, its PSID, the message and its values
 (cross_check_tshark.py), and tshark shows the PSID and the BSM's id of the vector.
 Frames 3-5: neither takes them: v2xcap says plain UDP, tshark shows UDP data.
+A whole WSM over UDP (the 1609.2 examples' signed BSM, udp2.bin): v2xcap by content,
+the WSMP plugin by Decode As on the port (it has no UDP heuristic); both agree.
 
-usage: dot2_udp_heuristic.py MKCAP V2XCAP RUN_TSHARK PLUGIN_DIR VECTORS
+usage: udp_forwarding.py MKCAP V2XCAP RUN_TSHARK PLUGIN_DIR VECTORS
 Exit 0 pass, 1 fail, 77 skip (tshark, its plugins or the vectors missing)."""
 import os
 import subprocess
@@ -27,7 +30,8 @@ def main():
     mkcap, v2xcap, run_tshark, plugins, vectors = sys.argv[1:6]
     bsm = os.path.join(vectors, "asn1_codec", "j2735.MessageFrame.Bsm.hex")
     spat = os.path.join(vectors, "jpo-ode", "decoder-output-spat.xml")
-    if not os.path.exists(bsm) or not os.path.exists(spat):
+    wsm = os.path.join(vectors, "ieee1609-examples", "udp2.bin")
+    if not all(os.path.exists(v) for v in (bsm, spat, wsm)):
         print("SKIP: vectors not found at %s" % vectors)
         return 77
     with tempfile.TemporaryDirectory() as d:
@@ -78,11 +82,25 @@ def main():
                 if not protos.endswith("udp:data") or " | udp" in dump[n]:
                     failed.append("frame %d (%s) taken: tshark %s; v2xcap: %s" % (
                         n + 1, NOT_DOT2[n - 2], protos, dump[n]))
-        for f in failed:
-            print("FAIL: " + f)
         if not failed:
             print("1609.2 over UDP taken by both with its PSID and message; "
                   "%d datagrams starting 03 left alone by both" % len(NOT_DOT2))
+        cap = os.path.join(d, "wsmp-udp.pcap")
+        p = run([mkcap, "-o", cap, "--link", "udp", "--port", "47000", "--wsmp", "raw",
+                 "@" + wsm])
+        if p.returncode != 0:
+            failed.append("mkcap: %s" % p.stderr.strip())
+        else:
+            p = run([sys.executable, os.path.join(HERE, "cross_check_tshark.py"),
+                     "--decode-as", "udp.port==47000,ieee1609dot3", v2xcap, run_tshark,
+                     plugins, cap])
+            print(p.stdout.strip())
+            if "udp_wsmp" not in run([v2xcap, "dump", cap]).stdout:
+                failed.append("v2xcap did not find the WSM in UDP")
+            if p.returncode != 0:
+                failed.append("WSMP over UDP: v2xcap and the plugins disagree")
+        for f in failed:
+            print("FAIL: " + f)
         return 1 if failed else 0
 
 
