@@ -20,12 +20,13 @@
 const char cmd_stats_options[] =
 	"Statistics of V2X captures (pcap/pcapng, radiotap, 802.11, Ethernet, SLL; several\n"
 	"files form one timeline, '-' is stdin): per message type, PSID, channel, sender MAC,\n"
-	"and BSM senders by TemporaryID (rate, inter-arrival, msgCnt gaps, message age);\n"
-	"priority messages first (EVA, BSM of an emergency vehicle responding, RSA, SRM, BSM\n"
-	"with event flags: kind, sender, frame numbers).\n"
+	"encapsulation, and BSM senders by TemporaryID (rate, inter-arrival, msgCnt gaps,\n"
+	"message age); priority messages first (EVA, BSM of an emergency vehicle responding,\n"
+	"RSA, SRM, BSM with event flags: kind, sender, frame numbers).\n"
 	"  --format   table (default, aligned for a terminal), csv, or json (every view)\n"
-	"  --by       the view of the table/CSV (default type); bsm = BSM senders, priority\n"
-	"             = the priority messages alone\n"
+	"  --by       the view of the table/CSV: type (default), psid, channel, sender, encap\n"
+	"             (frames, octets, errors per encapsulation: udp_dot2, c2p ...), bsm (BSM\n"
+	"             senders), priority (the priority messages alone)\n"
 	"  --filter   keep only WSMP frames of one J2735 message type (name or id, e.g. BSM,\n"
 	"             spat, 20) or one PSID (psid=20 is hex, i.e. 0x20)\n"
 	"  --interval print a time series of per-type counts instead (e.g. 1s, 500ms)\n"
@@ -64,6 +65,10 @@ static int parse_view(const char *a, enum v2xcap_view *view)
 	}
 	if (strcmp(a, "priority") == 0) {
 		*view = V2XCAP_VIEW_PRIORITY;
+		return 0;
+	}
+	if (strcmp(a, "encap") == 0) {
+		*view = V2XCAP_VIEW_ENCAP;
 		return 0;
 	}
 	for (int d = 0; d < V2XCAP_N_DIMS; d++)
@@ -291,6 +296,8 @@ int cmd_stats(const struct v2xcap_command *cmd, int argc, char **argv)
 		free(s);
 		return V2XCAP_EXIT_FAILURE;
 	}
+	/* the encapsulations' octets and errors only for a view that shows them */
+	s->encap_view = o.view == V2XCAP_VIEW_ENCAP || o.fmt == V2XCAP_FMT_JSON;
 	struct v2xcap_series_out series;
 	if (o.interval_us) {
 		v2xcap_series_begin(&series, stdout, o.fmt, o.interval_us);

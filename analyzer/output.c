@@ -221,6 +221,30 @@ static int print_bsm(FILE *out, enum v2xcap_format fmt, const struct v2xcap_stat
 	return 0;
 }
 
+static const char *const encap_head[4] = {"encap", "frames", "bytes", "errors"};
+
+static int print_encap(FILE *out, enum v2xcap_format fmt, const struct v2xcap_stats *s)
+{
+	enum v2x_encap e[V2X_ENCAP_COUNT];
+	struct sheet sh;
+	if (sheet_init(&sh, encap_head, 4, V2X_ENCAP_COUNT) < 0)
+		return -1;
+	size_t n = v2xcap_stats_encaps(s, e);
+	for (size_t i = 0; i < n; i++) {
+		char (*c)[CELL] = sheet_row(&sh);
+		cell(c[0], "%s", v2x_encap_name(e[i]));
+		cell(c[1], "%" PRIu64, s->encap[e[i]]);
+		cell(c[2], "%" PRIu64, s->encap_bytes[e[i]]);
+		cell(c[3], "%" PRIu64, s->encap_errors[e[i]]);
+	}
+	if (fmt == V2XCAP_FMT_CSV)
+		sheet_print_csv(out, &sh);
+	else
+		sheet_print_table(out, &sh);
+	free(sh.cells);
+	return 0;
+}
+
 static void format_utc(char *buf, size_t len, int64_t us)
 {
 	time_t t = (time_t)(us >= 0 ? us / 1000000 : (us - 999999) / 1000000);
@@ -305,7 +329,9 @@ static int print_table(FILE *out, enum v2xcap_view view, const struct v2xcap_sta
 		if (print_bsm(out, V2XCAP_FMT_TABLE, s) < 0)
 			return -1;
 	} else {
-		if (print_groups(out, V2XCAP_FMT_TABLE, (enum v2xcap_dimension)view, s) < 0)
+		if ((view == V2XCAP_VIEW_ENCAP
+			     ? print_encap(out, V2XCAP_FMT_TABLE, s)
+			     : print_groups(out, V2XCAP_FMT_TABLE, (enum v2xcap_dimension)view, s)) < 0)
 			return -1;
 		if (s->bsm.n) {
 			fprintf(out, "\nBSM senders (TemporaryID)\n");
@@ -399,6 +425,24 @@ static int json_groups(struct json_writer *w, enum v2xcap_dimension d, const str
 	json_uint_field(w, name, s->dims[d].overflow);
 	free(g);
 	return 0;
+}
+
+static void json_encap(struct json_writer *w, const struct v2xcap_stats *s)
+{
+	enum v2x_encap e[V2X_ENCAP_COUNT];
+	size_t n = v2xcap_stats_encaps(s, e);
+	json_key(w, "by_encap");
+	json_begin_array(w);
+	for (size_t i = 0; i < n; i++) {
+		json_begin_object(w);
+		json_key(w, "key");
+		json_string(w, v2x_encap_name(e[i]));
+		json_uint_field(w, "frames", s->encap[e[i]]);
+		json_uint_field(w, "bytes", s->encap_bytes[e[i]]);
+		json_uint_field(w, "errors", s->encap_errors[e[i]]);
+		json_end_object(w);
+	}
+	json_end_array(w);
 }
 
 static int json_bsm(struct json_writer *w, const struct v2xcap_stats *s)
@@ -615,6 +659,7 @@ static int print_json(FILE *out, const struct v2xcap_stats *s,
 	for (int d = 0; d < V2XCAP_N_DIMS; d++)
 		if (json_groups(&w, (enum v2xcap_dimension)d, s) < 0)
 			return -1;
+	json_encap(&w, s);
 	if (json_bsm(&w, s) < 0)
 		return -1;
 	json_end_object(&w);
@@ -643,6 +688,8 @@ int v2xcap_output_stats_prio(FILE *out, enum v2xcap_format fmt, enum v2xcap_view
 		r = print_priority(out, fmt, prio);
 	else if (view == V2XCAP_VIEW_BSM)
 		r = print_bsm(out, fmt, s);
+	else if (view == V2XCAP_VIEW_ENCAP)
+		r = print_encap(out, fmt, s);
 	else
 		r = print_groups(out, fmt, (enum v2xcap_dimension)view, s);
 	if (fflush(out) != 0 || ferror(out))

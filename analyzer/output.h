@@ -16,6 +16,9 @@
  *      signed, unsigned (unsecuredData or no 1609.2), encrypted, errors},
  *   overflow_type, overflow_psid, overflow_channel, overflow_sender (frames beyond the
  *     table caps of stats.h),
+ *   by_encap: every frame by what carried it (v2x_encap_name: "none", "udp_dot2", "c2p"
+ *     ...), the ones seen, sorted by frames (descending), of {key, frames, bytes
+ *     (captured octets), errors (malformed frames)},
  *   bsm_senders: sorted by messages, of {temporary_id (8 hex digits), messages, rate_hz,
  *     rate_ratio_to_10hz, iat_ms {p50, p95, max} (null below two messages), msgcnt_lost,
  *     loss_ratio (lost / (lost + messages)), duplicates, age_ms {min, mean, max} | null,
@@ -37,8 +40,9 @@
 
 enum v2xcap_format { V2XCAP_FMT_TABLE, V2XCAP_FMT_CSV, V2XCAP_FMT_JSON };
 
-/* What the table and CSV show: one of the four dimensions, or the BSM senders. JSON always
- * holds every view. */
+/* What the table and CSV show: one of the four dimensions, the encapsulations, or the BSM
+ * senders. JSON always holds every view (the encapsulations' octets and errors only when
+ * the statistics counted them: v2xcap_stats.encap_view). */
 enum v2xcap_view {
 	V2XCAP_VIEW_TYPE = V2XCAP_BY_TYPE,
 	V2XCAP_VIEW_PSID = V2XCAP_BY_PSID,
@@ -46,6 +50,7 @@ enum v2xcap_view {
 	V2XCAP_VIEW_SENDER = V2XCAP_BY_SENDER,
 	V2XCAP_VIEW_BSM,
 	V2XCAP_VIEW_PRIORITY,   /* the priority messages (v2xcap_output_stats_prio) */
+	V2XCAP_VIEW_ENCAP,
 };
 
 /* 0, or -1 when out of memory or the stream failed. */

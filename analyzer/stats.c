@@ -364,6 +364,10 @@ void v2xcap_stats_add(struct v2xcap_stats *s, const struct v2x_frame *f,
 	if (f->error)
 		s->malformed++;
 	s->encap[f->encap]++;
+	if (s->encap_view) {
+		s->encap_bytes[f->encap] += sm->caplen;
+		s->encap_errors[f->encap] += f->error != NULL;
+	}
 	if (s->interval_us > 0)
 		interval_advance(s, sm->ts_us);
 	if (f->layer < V2X_LAYER_WSMP) {
@@ -409,6 +413,20 @@ size_t v2xcap_stats_groups(const struct v2xcap_stats *s, enum v2xcap_dimension d
 	for (; n < s->dims[d].n && n < cap; n++)
 		out[n] = &s->dims[d].groups[n];
 	qsort(out, n, sizeof(*out), group_cmp);
+	return n;
+}
+
+size_t v2xcap_stats_encaps(const struct v2xcap_stats *s, enum v2x_encap *out)
+{
+	size_t n = 0;
+	for (int e = 0; e < V2X_ENCAP_COUNT; e++) {
+		if (!s->encap[e])
+			continue;
+		size_t i = n++;
+		for (; i > 0 && s->encap[out[i - 1]] < s->encap[e]; i--) /* insertion: stable */
+			out[i] = out[i - 1];
+		out[i] = (enum v2x_encap)e;
+	}
 	return n;
 }
 

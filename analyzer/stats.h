@@ -1,6 +1,6 @@
 /* Capture statistics, independent of I/O: fed one parsed frame at a time, keeps counters
- * per message type / PSID / channel / sender MAC, per BSM TemporaryID, and an optional
- * time series; can be read (printed) at any moment, so live capture uses it too. */
+ * per message type / PSID / channel / sender MAC, per encapsulation, per BSM TemporaryID,
+ * and an optional time series; can be read (printed) at any moment, so live capture uses it too. */
 #ifndef V2XCAP_STATS_H
 #define V2XCAP_STATS_H
 
@@ -132,6 +132,10 @@ struct v2xcap_stats {
 	uint64_t wsmp;          /* frames that reached WSMP (and passed the filter) */
 	uint64_t nonwsmp[V2XCAP_NONWSMP_N];
 	uint64_t encap[V2X_ENCAP_COUNT]; /* every frame by what carried it (frame.h) */
+	/* ... and its captured octets and malformed frames, counted only when encap_view is
+	 * set (before the first frame): the view that shows them is asked for */
+	bool encap_view;
+	uint64_t encap_bytes[V2X_ENCAP_COUNT], encap_errors[V2X_ENCAP_COUNT];
 	uint64_t bytes;         /* captured octets of every frame */
 	uint64_t sliced;        /* frames captured shorter than they were (snap length) */
 	uint64_t malformed;     /* frames with a malformed or truncated layer (f->error) */
@@ -167,6 +171,9 @@ double v2xcap_stats_span_s(const struct v2xcap_stats *s);
  * were written to out (cap entries). */
 size_t v2xcap_stats_groups(const struct v2xcap_stats *s, enum v2xcap_dimension d,
 			const struct v2xcap_group **out, size_t cap);
+/* The encapsulations seen, sorted by frames (descending) then enum order, into
+ * out[V2X_ENCAP_COUNT]; returns how many. */
+size_t v2xcap_stats_encaps(const struct v2xcap_stats *s, enum v2x_encap *out);
 size_t v2xcap_stats_bsm_senders(const struct v2xcap_stats *s, const struct v2xcap_bsm_sender **out,
 			     size_t cap);
 /* Inter-arrival percentile (0..100) in microseconds; -1 with fewer than two messages. */

@@ -339,7 +339,7 @@ bool v2x_udp_port_jpo_ode(uint16_t port)
 
 /* In a datagram the content tag is checked too (unsecured, signed, encrypted): a
  * stricter test than inside WSMP, where the PSID already says what follows. */
-static bool is_dot2_start(const uint8_t *buf, size_t len)
+bool v2x_udp_dot2_start(const uint8_t *buf, size_t len)
 {
 	return v2x_dot2_first_octet(buf, len) && len >= 2 && buf[1] >= 0x80 && buf[1] <= 0x82;
 }
@@ -391,7 +391,7 @@ static int parse_udp_payload(const uint8_t *buf, size_t len, struct v2x_frame *f
 		const uint8_t *p = buf + k;
 		size_t n = len - k;
 		f->encap_skipped = (uint32_t)k;
-		if (is_dot2_start(p, n)) {
+		if (v2x_udp_dot2_start(p, n)) {
 			f->encap = V2X_ENCAP_UDP_DOT2;
 			f->layer = V2X_LAYER_WSMP;
 			return parse_message(p, n, false, 0, false, f);

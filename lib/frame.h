@@ -61,6 +61,9 @@ enum {
 	V2X_UDP_PORT_TZSP = 37008,
 };
 bool v2x_udp_port_jpo_ode(uint16_t port);
+/* A UDP payload that starts a 1609.2 message (03 80/81/82): the frame path's test, and
+ * the plugins' UDP heuristic, so that both take the same datagrams. */
+bool v2x_udp_dot2_start(const uint8_t *buf, size_t len);
 
 /* C-V2X PC5 non-IP frames as radios forward them. 3GPP TS 24.587 9.3 (TS 24.386 7.1):
  * the non-IP PDU is the V2X message family octet (1 IEEE 1609, 2 ISO, 3 ETSI-ITS, 4 CCSA)

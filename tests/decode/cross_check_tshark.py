@@ -3,16 +3,18 @@
 must agree, frame by frame, on
 - the frame's class: bad FCS flagged, WSMP header read, J2735 message (its messageId);
 - the WSMP header: version, TPID, PSID, ports, LPP, extension elements (ids, and the
-  values libv2x decodes, else the octets), WSM length; the 1609.2 content type;
+  values libv2x decodes, else the octets), WSM length;
+- with WSMP or without it (1609.2 over UDP): the 1609.2 content type and its PSID;
 - with a schema: BSM id/msgCnt/lat/long/speed and the MAP/SPaT (first) intersection id.
 v2xcap's side is `v2xcap dump` (read by tests/dump/check_dump.py's line parser) and, for
 the J2735 values, `v2xcap decode`.
 
-usage: cross_check_tshark.py [--user-psids LIST] [--needs-protocol NAME] V2XCAP RUN_TSHARK
-                             PLUGIN_DIR CAPTURE...
+usage: cross_check_tshark.py [--user-psids LIST] [--needs-protocol NAME] [--decode-as SPEC]
+                             V2XCAP RUN_TSHARK PLUGIN_DIR CAPTURE...
 --user-psids: the user says these PSIDs carry J2735 (v2xcap --j2735-psid, the J2735
 plugin's extra_psids); then at least one J2735 message must be found.
 --needs-protocol: SKIP unless tshark has this dissector (c2p: Wireshark >= 4.6).
+--decode-as: tshark's -d (udp.port==N,ieee1609dot3), where v2xcap needs no option.
 Exit 0 agree, 1 a disagreement, 77 skip (tshark or its plugins missing).
 """
 import json
@@ -38,7 +40,13 @@ HEADER_FIELDS = ["frame.number", "frame.protocols", "ieee1609dot3.bad_fcs",
                  "ieee1609dot3.version", "ieee1609dot3.tpid", "ieee1609dot3.psid",
                  "ieee1609dot3.lpp", "ieee1609dot3.src_port", "ieee1609dot3.dst_port",
                  "ieee1609dot3.length", "ieee1609dot3.ext.id", "ieee1609dot3.ext.value",
-                 *ELEMENT_FIELDS.values(), "ieee1609dot2.content", "j2735.msgid"]
+                 *ELEMENT_FIELDS.values(), "ieee1609dot2.content", "ieee1609dot2.psid",
+                 "j2735.msgid"]
+# headerInfo's PSID: Wireshark 4.6 names it apart from the certificates' PSIDs (hiPsid);
+# before, one name (psid) covered all, headerInfo's first. main() puts the name this tshark
+# has in HEADER_FIELDS.
+DOT2_PSID = "ieee1609dot2.psid"
+DOT2_PSID_4_6 = "ieee1609dot2.hiPsid"
 # Ieee1609Dot2Content CHOICE index -> the name v2xcap prints
 DOT2_CONTENT = {0: "unsecuredData", 1: "signedData", 2: "encryptedData",
                 3: "signedCertificateRequest"}
@@ -79,12 +87,16 @@ def tshark_header(cols):
     if cols["ieee1609dot3.bad_fcs"]:
         return {"class": "bad FCS"}
     msgid = num(first(cols, "j2735.msgid"))
+    # the first of each: the outer envelope's content, its headerInfo's PSID (a signer's
+    # certificate, after it, names PSIDs too)
+    dot2 = num(first(cols, "ieee1609dot2.content"))
+    dot2 = {"1609.2": DOT2_CONTENT.get(dot2, dot2),
+            "1609.2 psid": num(first(cols, DOT2_PSID_4_6) or first(cols, DOT2_PSID))}
     if not cols["ieee1609dot3.length"]:
-        return {"class": "no WSMP header", "msgid": msgid}
+        return {"class": "no WSMP header", "msgid": msgid, **dot2}
     ids = [int(i) for i in cols["ieee1609dot3.ext.id"]]
     values = {f: [int(v) for v in cols[f]] for f in ELEMENT_FIELDS.values()}
     octets = [v.replace(":", "").lower() for v in cols["ieee1609dot3.ext.value"]]
-    dot2 = num(first(cols, "ieee1609dot2.content"))
     src, dst = num(first(cols, "ieee1609dot3.src_port")), num(first(cols, "ieee1609dot3.dst_port"))
     return {"class": "WSMP", "version": num(first(cols, "ieee1609dot3.version")),
             "tpid": num(first(cols, "ieee1609dot3.tpid")) or 0,
@@ -92,8 +104,7 @@ def tshark_header(cols):
             "lpp": num(first(cols, "ieee1609dot3.lpp")),
             "ports": (src, dst) if src is not None else None,
             "element ids": ids, "element values": values, "element octets": octets,
-            "length": num(first(cols, "ieee1609dot3.length")),
-            "1609.2": DOT2_CONTENT.get(dot2, dot2), "msgid": msgid}
+            "length": num(first(cols, "ieee1609dot3.length")), "msgid": msgid, **dot2}
 
 
 def header(line):
@@ -101,8 +112,9 @@ def header(line):
     g = layers(line)
     if "radiotap flags: bad FCS" in g.get("malformed", ""):
         return {"class": "bad FCS"}
+    dot2 = {"1609.2": g.get("dot2"), "1609.2 psid": g.get("dot2_psid")}
     if "wsmp_version" not in g:
-        return {"class": "no WSMP header", "msgid": g.get("msgid")}
+        return {"class": "no WSMP header", "msgid": g.get("msgid"), **dot2}
     els = g["elements"]
     values = {f: [v for i, v in els.items() if ELEMENT_FIELDS.get(i) == f and isinstance(v, int)]
               for f in ELEMENT_FIELDS.values()}
@@ -110,7 +122,7 @@ def header(line):
             "psid": g["psid"], "lpp": g.get("lpp"), "ports": g.get("ports"),
             "element ids": list(els), "element values": values,
             "element octets": [v for v in els.values() if isinstance(v, str)],
-            "length": g["wsm_length"], "1609.2": g.get("dot2"), "msgid": g.get("msgid")}
+            "length": g["wsm_length"], "msgid": g.get("msgid"), **dot2}
 
 
 def v2xcap_headers(v2xcap, capture, extra):
@@ -154,21 +166,26 @@ def v2xcap_values(v2xcap, capture, extra):
 
 
 def main():
-    args, user_psids, needs = sys.argv[1:], None, None
-    while args[0] in ("--user-psids", "--needs-protocol"):
+    args, user_psids, needs, decode_as = sys.argv[1:], None, None, None
+    while args[0] in ("--user-psids", "--needs-protocol", "--decode-as"):
         if args[0] == "--user-psids":
             user_psids = args[1]
+        elif args[0] == "--decode-as":
+            decode_as = args[1]
         else:
             needs = args[1]
         args = args[2:]
     v2xcap, run_tshark, plugins, captures = args[0], args[1], args[2], args[3:]
     ours_extra = ["--j2735-psid", user_psids] if user_psids else []
     theirs_extra = ["-o", "j2735.extra_psids:" + user_psids] if user_psids else []
+    theirs_extra += ["-d", decode_as] if decode_as else []
     fields = run([run_tshark, plugins, "-G", "fields"])
     if fields.returncode != 0:
         print("SKIP: tshark does not run: %s" % fields.stderr.strip()[-200:])
         sys.exit(77)
     known = {line.split("\t")[2] for line in fields.stdout.splitlines() if line.count("\t") >= 2}
+    if DOT2_PSID_4_6 in known:
+        HEADER_FIELDS[HEADER_FIELDS.index(DOT2_PSID)] = DOT2_PSID_4_6
     if "ieee1609dot3.tpid" not in known:
         print("SKIP: tshark has no WSMP plugin")
         sys.exit(77)
@@ -188,7 +205,8 @@ def main():
         for n in sorted(set(ours) | set(theirs)):
             frames += 1
             # a frame v2xcap did not read (a link type it refuses) has no WSMP for it
-            a = ours.get(n, {"class": "no WSMP header", "msgid": None})
+            a = ours.get(n, {"class": "no WSMP header", "msgid": None, "1609.2": None,
+                             "1609.2 psid": None})
             b = tshark_header(theirs[n]) if n in theirs else None
             diff = [k for k in (a or b or {}) if (a or {}).get(k) != (b or {}).get(k)]
             if diff:

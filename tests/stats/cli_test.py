@@ -211,6 +211,51 @@ def stats_every_sample_capture_is_counted():
                  dict(encaps))
 
 
+def stats_by_encap_over_several_captures():
+    """Frames, captured octets and malformed frames per encapsulation, several files
+    (Ethernet, radiotap, UDP with 1609.2 / a bare MessageFrame, C2P, TZSP, a WSM whose
+    length lies) in one run: JSON, CSV and table give the same numbers, the ones the
+    expectations and the files' records give."""
+    names = ["dot2-udp.pcap", "c2p/c2p-dsrc.pcap", "tzsp-80211.pcap", "j2735-udp.pcap",
+             "mixed.pcap", "bad/wsm-length-lies.pcap"]
+    want = collections.defaultdict(lambda: [0, 0, 0])
+    for n in names:
+        with open(capture(n), "rb") as f:
+            data = f.read()
+        check_eq(f"{n} is a little-endian pcap", data[:4], b"\xd4\xc3\xb2\xa1")
+        for fr, (off, size) in zip(expect(n), pcap_records(data)):
+            w = want[fr.get("encap", "none")]
+            w[0] += 1
+            w[1] += size - 16
+            # malformed: the WSM length field says more than the frame holds
+            w[2] += fr.get("wsm_length_field", 0) > fr.get("wsm_length", 0)
+    check_eq("encapsulations in the set", sorted(want),
+             ["c2p", "none", "tzsp", "udp", "udp_dot2", "udp_j2735"])
+    check_eq("one malformed frame", sum(w[2] for w in want.values()), 1)
+    paths = [capture(n) for n in names]
+    s = run_json(*paths)
+    got = {g["key"]: [g["frames"], g["bytes"], g["errors"]] for g in s["by_encap"]}
+    check_eq("by_encap", got, dict(want))
+    check_eq("sorted by frames", [g["frames"] for g in s["by_encap"]],
+             sorted((g["frames"] for g in s["by_encap"]), reverse=True))
+    check_eq("by_encap keys", list(s["by_encap"][0]), ["key", "frames", "bytes", "errors"])
+    check_eq("frames as in encapsulation", {g["key"]: g["frames"] for g in s["by_encap"]},
+             {k: v for k, v in s["encapsulation"].items() if v})
+    rows = [[g["key"], str(g["frames"]), str(g["bytes"]), str(g["errors"])]
+            for g in s["by_encap"]]
+    rc, out, err = run("--format", "csv", "--by", "encap", *paths)
+    lines = out.splitlines()
+    check_eq("csv header", lines[0], "encap,frames,bytes,errors")
+    check_eq("csv rows", [r.split(",") for r in lines[1:]], rows)
+    rc, out, err = run("--by", "encap", *paths)
+    check_eq("table exit", rc, 0)
+    lines = out.splitlines()
+    head = lines.index(next(x for x in lines if x.startswith("encap ")))
+    table = lines[head:lines.index("", head)]
+    check_eq("table rows", [x.split() for x in table[1:]], rows)
+    check_eq("one width", len({len(x) for x in table}), 1)
+
+
 # Output shapes
 
 GROUP_COLUMNS = ("frames,share,rate_per_s,bytes_min,bytes_mean,bytes_max,rssi_min_dbm,"
@@ -247,8 +292,8 @@ def stats_json_shape_is_stable():
     check_eq("top-level keys", list(s), [
         "frames", "bytes", "sliced", "malformed", "wsmp", "filtered_out", "filter", "first_time", "last_time",
         "span_s", "priority", "priority_overflow", "not_wsmp", "encapsulation", "by_type", "overflow_type", "by_psid", "overflow_psid",
-        "by_channel", "overflow_channel", "by_sender", "overflow_sender", "bsm_senders",
-        "bsm_overflow", "bsm_unreadable"])
+        "by_channel", "overflow_channel", "by_sender", "overflow_sender", "by_encap",
+        "bsm_senders", "bsm_overflow", "bsm_unreadable"])
     check_eq("not_wsmp keys", list(s["not_wsmp"]),
              ["link_error", "not_data", "protected", "other_ethertype", "bad_wsmp", "bad_fcs"])
     check_eq("encapsulation keys", list(s["encapsulation"]),

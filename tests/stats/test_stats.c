@@ -265,6 +265,39 @@ TEST(stats_frames_not_wsmp_are_counted_by_reason)
 	v2xcap_stats_free(&s);
 }
 
+/* Octets and errors per encapsulation only when the view is asked for (encap_view);
+ * frames always; the view sorted by frames, ties in enum order. */
+TEST(stats_per_encapsulation_frames_octets_errors)
+{
+	struct v2xcap_stats s;
+	for (int view = 0; view < 2; view++) {
+		CHECK_INT(v2xcap_stats_init(&s, NULL), 0);
+		s.encap_view = view;
+		struct v2x_frame f = wsmp_frame(0x20, 20, 1, -60, 5860, 40);
+		add_at(&s, &f, T0); /* 100 octets each */
+		f.encap = V2X_ENCAP_UDP_DOT2;
+		add_at(&s, &f, T0);
+		f.error = "IEEE 1609.2 data truncated";
+		add_at(&s, &f, T0);
+		f.encap = V2X_ENCAP_C2P;
+		f.error = NULL;
+		add_at(&s, &f, T0);
+		CHECK_INT(s.encap[V2X_ENCAP_NONE], 1);
+		CHECK_INT(s.encap[V2X_ENCAP_UDP_DOT2], 2);
+		CHECK_INT(s.encap[V2X_ENCAP_C2P], 1);
+		CHECK_INT(s.encap_bytes[V2X_ENCAP_UDP_DOT2], view ? 200 : 0);
+		CHECK_INT(s.encap_bytes[V2X_ENCAP_C2P], view ? 100 : 0);
+		CHECK_INT(s.encap_errors[V2X_ENCAP_UDP_DOT2], view ? 1 : 0);
+		CHECK_INT(s.encap_errors[V2X_ENCAP_NONE], 0);
+		enum v2x_encap e[V2X_ENCAP_COUNT];
+		CHECK_INT(v2xcap_stats_encaps(&s, e), 3);
+		CHECK_INT(e[0], V2X_ENCAP_UDP_DOT2);
+		CHECK_INT(e[1], V2X_ENCAP_NONE);
+		CHECK_INT(e[2], V2X_ENCAP_C2P);
+		v2xcap_stats_free(&s);
+	}
+}
+
 TEST(stats_filter_keeps_one_type_or_psid)
 {
 	struct v2xcap_stats_filter by_type = {.by_type = true, .msg_id = 19};

@@ -2,7 +2,7 @@
  * the message handed to its sub-protocol (j2735.bsm, j2735.map ...) through the table
  * j2735.msgid, a one-line COL_INFO summary, the tap, and the registrations on the PSID
  * tables (in 1609.2's: noted for the WSMP plugin to show at the top of the tree), on UDP
- * (Decode As) and as a strict UDP heuristic. */
+ * (Decode As) and as strict UDP heuristics (a bare MessageFrame; a 1609.2 message). */
 #include <epan/packet.h>
 #include <epan/expert.h>
 #include <epan/proto_data.h>
@@ -13,6 +13,7 @@
 #include <wsutil/str_util.h>
 
 #include "bsm.h"
+#include "frame.h"
 #include "ieee1609dot2.h"
 #include "j2735.h"
 #include "registry.h"
@@ -335,10 +336,26 @@ static int dissect_j2735_recorded(tvbuff_t *tvb _U_, packet_info *pinfo, proto_t
 	return dissect_frame(payload, pinfo, tree, r->psid, TRUE);
 }
 
+/* A message in a 1609.2 envelope libv2x read (d, over the whole tvb). Wireshark's 1609.2
+ * draws the envelope and hands a payload with a PSID to its PSID table; unsecured data
+ * names no PSID, so a payload 1609.2 did not bring to J2735 is the message when the user
+ * says so (Decode As) or libv2x's rule does (v2x_j2735_basis, as v2xcap decides). */
+static void dissect_in_dot2(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
+			    const struct v2x_dot2 *d, const guint8 *buf, bool user_says)
+{
+	call_dissector(dot2_handle, tvb, pinfo, tree);
+	if (d->payload_len == 0 || p_get_proto_data(pinfo->pool, pinfo, proto_j2735, 0))
+		return; /* nothing readable (encrypted), or J2735 reached through 1609.2 */
+	if (!user_says && v2x_j2735_basis(d->has_psid, d->psid, d->payload, d->payload_len) ==
+				  V2X_J2735_NOT)
+		return;
+	dissect_frame(tvb_new_subset_length(tvb, (gint)(d->payload - buf), (gint)d->payload_len),
+		      pinfo, tree, d->psid, d->has_psid);
+}
+
 /* "j2735" (Decode As on UDP, v2xcap convert's exported PDUs): a message as deployments
  * forward and log it, a bare MessageFrame or one in a 1609.2 envelope (libv2x's content
- * check). Wireshark's 1609.2 draws the envelope; unsecured data names no PSID, so the
- * payload 1609.2 did not hand to its PSID table is the message, shown at the top. */
+ * check), taken as J2735 whatever its content: the user said so. */
 static int dissect_j2735_raw(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 			     void *data _U_)
 {
@@ -349,11 +366,7 @@ static int dissect_j2735_raw(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree
 	if (!dot2_handle || !v2x_dot2_first_octet(buf, len) ||
 	    v2x_dot2_parse(buf, len, &d, &why) < 0 || d.payload_len == 0)
 		return dissect_frame(tvb, pinfo, tree, 0, FALSE);
-	call_dissector(dot2_handle, tvb, pinfo, tree);
-	if (!p_get_proto_data(pinfo->pool, pinfo, proto_j2735, 0)) /* not reached by 1609.2 */
-		dissect_frame(tvb_new_subset_length(tvb, (gint)(d.payload - buf),
-						    (gint)d.payload_len),
-			      pinfo, tree, d.psid, d.has_psid);
+	dissect_in_dot2(tvb, pinfo, tree, &d, buf, true);
 	return (int)len;
 }
 
@@ -370,6 +383,25 @@ static v2x_ws_bool dissect_j2735_heur(tvbuff_t *tvb, packet_info *pinfo, proto_t
 	    !v2x_msgid_lookup(mf.msg_id) || mf.frame_len != len)
 		return FALSE;
 	dissect_frame(tvb, pinfo, tree, 0, FALSE);
+	return TRUE;
+}
+
+/* 1609.2 on UDP (RSU/OBU forwarding, jpo-ode's receivers): the datagrams v2xcap's frame
+ * path takes for 1609.2 (v2x_udp_dot2_start), the J2735 in them as v2xcap finds it. An
+ * envelope libv2x cannot read is still 1609.2's to show (malformed), with no message. */
+static v2x_ws_bool dissect_dot2_heur(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
+				  void *data _U_)
+{
+	struct v2x_dot2 d;
+	const char *why;
+	guint len = tvb_captured_length(tvb);
+	const guint8 *buf = tvb_get_ptr(tvb, 0, len);
+	if (!dot2_handle || !v2x_udp_dot2_start(buf, len))
+		return FALSE;
+	if (v2x_dot2_parse(buf, len, &d, &why) < 0)
+		call_dissector(dot2_handle, tvb, pinfo, tree);
+	else
+		dissect_in_dot2(tvb, pinfo, tree, &d, buf, false);
 	return TRUE;
 }
 
@@ -491,6 +523,8 @@ void proto_reg_handoff_j2735(void)
 		dissector_add_for_decode_as("udp.port", raw);
 		heur_dissector_add("udp", dissect_j2735_heur, "SAE J2735 over UDP", "j2735_udp",
 				   proto_j2735, HEURISTIC_ENABLE);
+		heur_dissector_add("udp", dissect_dot2_heur, "IEEE 1609.2 (SAE J2735) over UDP",
+				   "j2735_dot2_udp", proto_j2735, HEURISTIC_ENABLE);
 		j2735_gen_handoff();
 		initialized = TRUE;
 	} else {

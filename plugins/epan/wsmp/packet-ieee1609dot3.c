@@ -539,6 +539,8 @@ void proto_reg_handoff_ieee1609dot3(void)
 	/* Runs after the built-in dissectors' handoffs, so this replaces the built-in
 	 * WSMP on 0x88DC; "-d ethertype==0x88dc,wsmp" switches back. */
 	dissector_add_uint("ethertype", ETHERTYPE_WSMP, find_dissector("ieee1609dot3"));
+	/* A whole WSM forwarded over UDP (v2xcap finds it by content): Decode As, by port */
+	dissector_add_for_decode_as("udp.port", find_dissector("ieee1609dot3"));
 	dot2_handle = find_dissector_add_dependency("ieee1609dot2.data", proto_wsmp);
 	j2735_handle = find_dissector("j2735");
 	j2735_recorded_handle = find_dissector("j2735.recorded");
