@@ -139,6 +139,24 @@ def stats_rssi_and_bytes_min_max_on_mixed():
                      round(sum(rssi) / len(rssi), 3))
 
 
+def stats_bytes_of_messages_without_wsmp():
+    # An RSU record's payload (its hex, halved) counts as a WSM's payload would: the
+    # message's octets, whatever carried them.
+    path = capture("rsu/rsu-imf-records.txt")
+    want = {}
+    with open(path) as f:
+        for line in f.read().split("\n"):
+            if line.startswith("Type="):
+                kind = line[5:].upper()
+            if line.startswith("Payload="):
+                want[kind] = (len(line.strip()) - len("Payload=")) // 2
+    s = run_json(path)
+    for g in s["by_type"]:
+        check_eq(f"{g['key']} bytes", (g["bytes"]["min"], g["bytes"]["max"]),
+                 (want[g["key"]], want[g["key"]]))
+    check_eq("types", sorted(g["key"] for g in s["by_type"]), sorted(want))
+
+
 def bsm_expectations(frames):
     """Per TemporaryID: messages, msgCnt sequence."""
     per = collections.OrderedDict()
