@@ -341,7 +341,11 @@ bool v2x_udp_port_jpo_ode(uint16_t port)
  * stricter test than inside WSMP, where the PSID already says what follows. */
 bool v2x_udp_dot2_start(const uint8_t *buf, size_t len)
 {
-	return v2x_dot2_first_octet(buf, len) && len >= 2 && buf[1] >= 0x80 && buf[1] <= 0x82;
+	/* nothing else in the datagram says 1609.2: two octets are too weak a sign */
+	struct v2x_dot2 d;
+	const char *why;
+	return v2x_dot2_first_octet(buf, len) && len >= 2 && buf[1] >= 0x80 && buf[1] <= 0x82 &&
+	       v2x_dot2_parse(buf, len, &d, &why) == 0;
 }
 
 /* A whole WSMP v3 packet: its header reads and its length is exactly the datagram's */

@@ -61,8 +61,9 @@ enum {
 	V2X_UDP_PORT_TZSP = 37008,
 };
 bool v2x_udp_port_jpo_ode(uint16_t port);
-/* A UDP payload that starts a 1609.2 message (03 80/81/82): the frame path's test, and
- * the plugins' UDP heuristic, so that both take the same datagrams. */
+/* A UDP payload that is a 1609.2 message: it starts 03 80/81/82 (version, unsecured/
+ * signed/encrypted) and its envelope reads; the frame path's test, and the plugins' UDP
+ * heuristic, so that both take the same datagrams. */
 bool v2x_udp_dot2_start(const uint8_t *buf, size_t len);
 
 /* C-V2X PC5 non-IP frames as radios forward them. 3GPP TS 24.587 9.3 (TS 24.386 7.1):

@@ -3,11 +3,12 @@
 1609.2 over UDP, found without Decode As by the J2735 plugin's heuristic and by v2xcap's
 frame path (one test, libv2x's v2x_udp_dot2_start): a capture of
 1. a signed BSM (PSID 0x20), 2. a signed SPaT (PSID 0x82), both to jpo-ode's port 44990;
-3.-5. datagrams that start 03 (1609.2's protocolVersion) but carry no 1609.2 content tag
-(80 unsecured, 81 signed, 82 encrypted) on ports with no dissector of their own.
+3.-7. datagrams that start 03 (1609.2's protocolVersion) but carry no 1609.2 content tag
+(80 unsecured, 81 signed, 82 encrypted), or one followed by no readable envelope, on ports
+with no dissector of their own.
 Frames 1-2: both read the same 1609.2 content, its PSID, the message and its values
 (cross_check_tshark.py), and tshark shows the PSID and the BSM's id of the vector.
-Frames 3-5: neither takes them: v2xcap says plain UDP, tshark shows UDP data.
+Frames 3-7: neither takes them: v2xcap says plain UDP, tshark shows UDP data.
 A whole WSM over UDP (the 1609.2 examples' signed BSM, udp2.bin): v2xcap by content,
 the WSMP plugin by Decode As on the port (it has no UDP heuristic); both agree.
 
@@ -19,7 +20,7 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-NOT_DOT2 = ["0347aa5512", "03007f000102030405", "0383a1b2c3d4e5f6"]
+NOT_DOT2 = ["0347aa5512", "03007f000102030405", "0383a1b2c3d4e5f6", "0380ffffffff", "038105aa"]
 
 
 def run(argv):

@@ -50,6 +50,7 @@ static struct v2x_frame wsmp_frame(uint32_t psid, int msg_id, uint8_t mac, int8_
 	f.has_src = true;
 	uint8_t src[6] = {0x02, 0, 0, 0, 0, mac};
 	memcpy(f.src, src, 6);
+	f.has_wsmp = true;
 	f.wsmp.version = 3;
 	f.wsmp.has_psid = true;
 	f.wsmp.psid = psid;
