@@ -348,8 +348,7 @@ bool v2x_udp_dot2_start(const uint8_t *buf, size_t len)
 	       v2x_dot2_parse(buf, len, &d, &why) == 0;
 }
 
-/* A whole WSMP v3 packet: its header reads and its length is exactly the datagram's */
-static bool is_wsmp(const uint8_t *buf, size_t len, struct v2x_wsmp *w)
+bool v2x_udp_wsmp_whole(const uint8_t *buf, size_t len, struct v2x_wsmp *w)
 {
 	const char *why = NULL;
 	return len > 0 && (buf[0] & 0x07) == 3 && buf[0] >> 4 == 0 &&
@@ -359,10 +358,10 @@ static bool is_wsmp(const uint8_t *buf, size_t len, struct v2x_wsmp *w)
 
 size_t v2x_pc5_wsmp_prefix(const uint8_t *buf, size_t len, struct v2x_wsmp *w)
 {
-	if (len > 1 && buf[0] == V2X_PC5_FAMILY_IEEE1609 && is_wsmp(buf + 1, len - 1, w))
+	if (len > 1 && buf[0] == V2X_PC5_FAMILY_IEEE1609 && v2x_udp_wsmp_whole(buf + 1, len - 1, w))
 		return 1;
 	if (len > 2 && (buf[0] << 8 | buf[1]) == V2X_ETHERTYPE_WSMP &&
-	    is_wsmp(buf + 2, len - 2, w))
+	    v2x_udp_wsmp_whole(buf + 2, len - 2, w))
 		return 2;
 	return 0;
 }
@@ -400,7 +399,7 @@ static int parse_udp_payload(const uint8_t *buf, size_t len, struct v2x_frame *f
 			f->layer = V2X_LAYER_WSMP;
 			return parse_message(p, n, false, 0, false, f);
 		}
-		if (k == 0 && is_wsmp(p, n, &f->wsmp)) {
+		if (k == 0 && v2x_udp_wsmp_whole(p, n, &f->wsmp)) {
 			f->encap = V2X_ENCAP_UDP_WSMP;
 			return parse_wsmp_up(p, n, f);
 		}

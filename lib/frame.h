@@ -69,6 +69,10 @@ bool v2x_udp_dot2_start(const uint8_t *buf, size_t len);
 /* C-V2X PC5 non-IP frames as radios forward them. 3GPP TS 24.587 9.3 (TS 24.386 7.1):
  * the non-IP PDU is the V2X message family octet (1 IEEE 1609, 2 ISO, 3 ETSI-ITS, 4 CCSA)
  * then the message; some units put the EtherType 0x88DC (2 octets) first instead. */
+/* A whole WSMP v3 packet: its header reads and its length ends exactly where buf ends
+ * (w: the header as read, scratch). The content rule for WSMP in a UDP datagram, of the
+ * frame path and of the WSMP plugin's UDP heuristic. */
+bool v2x_udp_wsmp_whole(const uint8_t *buf, size_t len, struct v2x_wsmp *w);
 enum { V2X_PC5_FAMILY_IEEE1609 = 1 };
 /* The octets before a whole WSMP v3 packet (one that ends exactly where buf ends): 1 for
  * the family octet 1, 2 for EtherType 0x88DC, 0 when buf is neither. w: the WSMP header

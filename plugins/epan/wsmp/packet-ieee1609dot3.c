@@ -15,6 +15,7 @@
 #include <epan/unit_strings.h>
 
 #include "ieee1609dot3.h"
+#include "frame.h"
 #include "j2735.h"
 #include "radiotap.h"
 #include "registry.h"
@@ -534,13 +535,30 @@ void proto_register_ieee1609dot3(void)
 	register_dissector("ieee1609dot3", dissect_wsmp, proto_wsmp);
 }
 
+/* On UDP: a whole WSM forwarded by an RSU or OBU, by libv2x's content rule (the one
+ * v2xcap's frame path uses): a v3 header that reads and a length that ends the datagram. */
+static v2x_ws_bool dissect_wsmp_udp_heur(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
+					 void *data _U_)
+{
+	guint len = tvb_captured_length(tvb);
+	if (len < 2 || len != tvb_reported_length(tvb))
+		return FALSE;
+	struct v2x_wsmp *w = wmem_new(pinfo->pool, struct v2x_wsmp);
+	if (!v2x_udp_wsmp_whole(tvb_get_ptr(tvb, 0, (gint)len), len, w))
+		return FALSE;
+	dissect_wsmp(tvb, pinfo, tree, NULL);
+	return TRUE;
+}
+
 void proto_reg_handoff_ieee1609dot3(void)
 {
 	/* Runs after the built-in dissectors' handoffs, so this replaces the built-in
 	 * WSMP on 0x88DC; "-d ethertype==0x88dc,wsmp" switches back. */
 	dissector_add_uint("ethertype", ETHERTYPE_WSMP, find_dissector("ieee1609dot3"));
-	/* A whole WSM forwarded over UDP (v2xcap finds it by content): Decode As, by port */
+	/* A whole WSM forwarded over UDP: by content, and Decode As by port */
 	dissector_add_for_decode_as("udp.port", find_dissector("ieee1609dot3"));
+	heur_dissector_add("udp", dissect_wsmp_udp_heur, "IEEE 1609.3 WSMP over UDP", "wsmp_udp",
+			   proto_wsmp, HEURISTIC_ENABLE);
 	dot2_handle = find_dissector_add_dependency("ieee1609dot2.data", proto_wsmp);
 	j2735_handle = find_dissector("j2735");
 	j2735_recorded_handle = find_dissector("j2735.recorded");
