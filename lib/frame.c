@@ -264,9 +264,10 @@ static const struct c2p_layout {
 /* The layout of a version 1 record that carries a frame, else NULL */
 static const struct c2p_layout *c2p_layout(const uint8_t *buf, size_t len)
 {
-	unsigned type = len ? buf[0] & 0x0F : 0;
-	if (len < C2P_TIME_END || buf[0] >> 4 != C2P_VERSION ||
-	    type >= sizeof c2p_layouts / sizeof c2p_layouts[0] || !c2p_layouts[type].len)
+	if (len < C2P_TIME_END || buf[0] >> 4 != C2P_VERSION)
+		return NULL;
+	unsigned type = buf[0] & 0x0F;
+	if (type >= sizeof c2p_layouts / sizeof c2p_layouts[0] || !c2p_layouts[type].len)
 		return NULL;
 	return &c2p_layouts[type];
 }
