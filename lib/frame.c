@@ -233,44 +233,68 @@ static int parse_ethernet(const uint8_t *buf, size_t len, struct v2x_frame *f)
 }
 
 /* Commsignia C2P, version 1 (the layout of Wireshark 4.6's packet-c2p.c; big-endian):
- * version/type, seconds and milliseconds, primary and secondary channel, interface,
- * data rate (500 kb/s), antenna, latitude, longitude, speed, heading; DSRC RX then RSSI
- * and noise of antennas 1 and 2 (i8 dBm, 127 unavailable) and two CBRs (u16), DSRC TX
- * its power and two TSSIs; then the 802.11 frame. Other record types end at the link. */
+ * version/type, seconds (since 2004) and milliseconds, then per record type
+ * - DSRC RX/TX: primary and secondary channel, interface, data rate (500 kb/s), antenna,
+ *   latitude, longitude, speed, heading; RX then RSSI and noise of antennas 1 and 2 and
+ *   two CBRs (u16), TX its power and two TSSIs;
+ * - C-V2X RX: socket index, EtherType, RSSI, data rate;
+ * - C-V2X TX: SPS flag, SPS and event ports, power (i32 dBm), V2X id, reservation
+ *   period and size, priority;
+ * then the frame: for all four an 802.11 frame (Wireshark's dissector hands each to its
+ * 802.11 dissector: the units put the C-V2X frame behind an 802.11 header too, its LLC
+ * carrying the EtherType). dBm fields are i8, 127 unavailable; channel and data rate 0
+ * unavailable. The other types (navigation, CAN, station info) carry no frame. */
 enum {
-	C2P_VERSION = 1, C2P_DSRC_RX = 1, C2P_DSRC_TX = 2,
-	C2P_COMMON_LEN = 26, C2P_RX_LEN = 34, C2P_TX_LEN = 29,
+	C2P_VERSION = 1, C2P_DSRC_RX = 1, C2P_DSRC_TX = 2, C2P_CV2X_RX = 7, C2P_CV2X_TX = 8,
+	C2P_TIME_END = 9, /* version/type and timestamp: every record starts so */
 	C2P_DBM_NA = 127,
 };
 
-static bool is_c2p(const uint8_t *buf, size_t len)
+/* Per record type carrying a frame: its header length, and the offsets of its channel,
+ * data rate, RSSI and noise (antenna 1), 0 where it has none */
+static const struct c2p_layout {
+	uint8_t len, channel, rate, rssi, noise;
+} c2p_layouts[] = {
+	[C2P_DSRC_RX] = {34, 9, 12, 26, 28},
+	[C2P_DSRC_TX] = {29, 9, 12, 0, 0},
+	[C2P_CV2X_RX] = {14, 0, 13, 12, 0},
+	[C2P_CV2X_TX] = {31, 0, 0, 0, 0},
+};
+
+/* The layout of a version 1 record that carries a frame, else NULL */
+static const struct c2p_layout *c2p_layout(const uint8_t *buf, size_t len)
 {
-	return len >= C2P_TX_LEN && buf[0] >> 4 == C2P_VERSION &&
-	       ((buf[0] & 0x0F) == C2P_DSRC_RX || (buf[0] & 0x0F) == C2P_DSRC_TX);
+	if (len < C2P_TIME_END || buf[0] >> 4 != C2P_VERSION)
+		return NULL;
+	unsigned type = buf[0] & 0x0F;
+	if (type >= sizeof c2p_layouts / sizeof c2p_layouts[0] || !c2p_layouts[type].len)
+		return NULL;
+	return &c2p_layouts[type];
 }
 
-static int parse_c2p(const uint8_t *buf, size_t len, struct v2x_frame *f)
+static int parse_c2p(const struct c2p_layout *l, const uint8_t *buf, size_t len,
+		     struct v2x_frame *f)
 {
-	bool rx = (buf[0] & 0x0F) == C2P_DSRC_RX;
-	size_t hdr = rx ? C2P_RX_LEN : C2P_TX_LEN;
-	if (len < hdr)
-		return fail(f, V2X_LAYER_LINK, "C2P record truncated");
 	f->encap = V2X_ENCAP_C2P;
-	if (buf[9]) {
+	if (len < l->len)
+		return fail(f, V2X_LAYER_LINK, "C2P record truncated");
+	if (l->channel && buf[l->channel]) {
 		f->rt.has_channel = true;
-		f->rt.freq = (uint16_t)v2x_5ghz_mhz(buf[9]);
+		f->rt.freq = (uint16_t)v2x_5ghz_mhz(buf[l->channel]);
 	}
-	f->rt.has_rate = true;
-	f->rt.rate = buf[12];
-	if (rx && buf[C2P_COMMON_LEN] != C2P_DBM_NA) {
+	if (l->rate && buf[l->rate]) {
+		f->rt.has_rate = true;
+		f->rt.rate = buf[l->rate];
+	}
+	if (l->rssi && buf[l->rssi] != C2P_DBM_NA) {
 		f->rt.has_signal = true;
-		f->rt.signal_dbm = (int8_t)buf[C2P_COMMON_LEN];
+		f->rt.signal_dbm = (int8_t)buf[l->rssi];
 	}
-	if (rx && buf[C2P_COMMON_LEN + 2] != C2P_DBM_NA) {
+	if (l->noise && buf[l->noise] != C2P_DBM_NA) {
 		f->rt.has_noise = true;
-		f->rt.noise_dbm = (int8_t)buf[C2P_COMMON_LEN + 2];
+		f->rt.noise_dbm = (int8_t)buf[l->noise];
 	}
-	return parse_80211(buf + hdr, len - hdr, f);
+	return parse_80211(buf + l->len, len - l->len, f);
 }
 
 /* TZSP: version 1, type 0 (received), encapsulation (18: 802.11), tagged fields
@@ -380,8 +404,10 @@ static int parse_udp_payload(const uint8_t *buf, size_t len, struct v2x_frame *f
 	uint16_t sp = f->udp_src_port, dp = f->udp_dst_port;
 	f->encap = V2X_ENCAP_UDP;
 	f->encap_len = len;
-	if ((sp == V2X_UDP_PORT_C2P || dp == V2X_UDP_PORT_C2P) && is_c2p(buf, len))
-		return parse_c2p(buf, len, f);
+	const struct c2p_layout *c2p = sp == V2X_UDP_PORT_C2P || dp == V2X_UDP_PORT_C2P
+					       ? c2p_layout(buf, len) : NULL;
+	if (c2p)
+		return parse_c2p(c2p, buf, len, f);
 	if (sp == V2X_UDP_PORT_TZSP || dp == V2X_UDP_PORT_TZSP)
 		return parse_tzsp(buf, len, f);
 	if (v2x_rsu_starts(buf, len)) {

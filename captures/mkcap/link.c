@@ -1,7 +1,7 @@
 /* mkcap: link layers around a WSMP packet: those libv2x encodes (radiotap + 802.11 OCB
  * data frame as Linux mac80211 emits it, raw 802.11, Ethernet, Linux SLL/SLL2), and
- * IPv4/UDP or IPv6/UDP over Ethernet, or the 802.11 frame in a Commsignia C2P or a TZSP
- * record over IPv4/UDP; a C-V2X PC5 non-IP frame or an RSU text record over IPv4/UDP. */
+ * IPv4/UDP or IPv6/UDP over Ethernet, or the 802.11 frame in a Commsignia C2P (DSRC or
+ * C-V2X) or a TZSP record over IPv4/UDP; a C-V2X PC5 non-IP frame or an RSU text record over IPv4/UDP. */
 #include <stdio.h>
 #include <string.h>
 
@@ -19,6 +19,7 @@ static const int linktypes[] = {
 	[LINK_C2P] = V2X_LINK_ETHERNET, [LINK_TZSP] = V2X_LINK_ETHERNET,
 	[LINK_UDP6] = V2X_LINK_ETHERNET, [LINK_PC5] = V2X_LINK_ETHERNET,
 	[LINK_PC5_ETHER] = V2X_LINK_ETHERNET, [LINK_RSU] = V2X_LINK_ETHERNET,
+	[LINK_C2P_CV2X] = V2X_LINK_ETHERNET,
 };
 
 uint32_t link_dlt(enum link l)
@@ -119,35 +120,39 @@ static void tzsp(struct v2x_buf *b, const struct frame_opts *o)
 }
 
 /* Commsignia C2P (Capture Protocol), in the layout Wireshark 4.6's packet-c2p.c reads:
- * UDP port 7943; version 1 records of type DSRC RX and TX carry an 802.11 frame. */
+ * UDP port 7943; version 1 records of type DSRC RX and TX, C-V2X RX and TX carry an
+ * 802.11 frame. */
 #define C2P_PORT 7943
 enum {
-	C2P_VERSION = 1, C2P_TYPE_DSRC_RX = 1, C2P_TYPE_DSRC_TX = 2,
+	C2P_VERSION = 1, C2P_TYPE_DSRC_RX = 1, C2P_TYPE_DSRC_TX = 2, C2P_TYPE_CV2X_RX = 7,
+	C2P_TYPE_CV2X_TX = 8,
 	/* C2P's "unavailable" values, for the fields mkcap has no fact for */
 	C2P_CHANNEL_NA = 0, C2P_LAT_NA = 900000001, C2P_LONG_NA = 1800000001,
 	C2P_SPEED_NA = 16383, C2P_HEADING_NA = 3601, C2P_POWER_NA = 127, C2P_CBR_NA = 1001,
+	C2P_CV2X_POWER_NA = 32767,
+	/* the C-V2X radio's socket that received the frame (the first one) */
+	C2P_CV2X_SOCKET = 0,
 };
 
 /* The unit that forwards what its radio received and sent (its Ethernet/IPv4 sender) */
 static const uint8_t c2p_forwarder[6] = {0x02, 0x00, 0x00, 0x00, 0xc2, 0x01};
 
 /* A TX record's power: the WSMP Transmit Power Used element of the frame, if any */
-static uint8_t c2p_tx_power(const struct frame_opts *o)
+static bool c2p_tx_power(const struct frame_opts *o, int8_t *dbm)
 {
 	for (size_t i = 0; i < o->n_ext; i++)
-		if (o->ext[i].id == V2X_WEID_TX_POWER)
-			return o->ext[i].value[0];
-	return C2P_POWER_NA;
+		if (o->ext[i].id == V2X_WEID_TX_POWER) {
+			*dbm = (int8_t)o->ext[i].value[0];
+			return true;
+		}
+	return false;
 }
 
-/* The record header, big-endian: version/type, time since 2004-01-01 UTC in seconds and
- * milliseconds, radio and position fields, then RSSI/noise/CBR (RX) or power (TX). */
-static void c2p(struct v2x_buf *b, const struct frame_opts *o, const struct frame_ctx *f)
+/* The DSRC record fields after the timestamp: radio and position fields, then
+ * RSSI/noise/CBR (RX) or power (TX). */
+static void c2p_dsrc(struct v2x_buf *b, const struct frame_opts *o, bool rx)
 {
-	bool rx = o->c2p == C2P_RX;
-	v2x_put_u8(b, C2P_VERSION << 4 | (rx ? C2P_TYPE_DSRC_RX : C2P_TYPE_DSRC_TX));
-	v2x_put_be32(b, (uint32_t)(f->ts_us / 1000000u - UNIX_2004_S));
-	v2x_put_be32(b, (uint32_t)(f->ts_us % 1000000u / 1000u));
+	int8_t power;
 	/* primary channel: the 5 GHz channel number of --freq */
 	v2x_put_u8(b, v2x_5ghz_channel(o->freq) ? (uint8_t)v2x_5ghz_channel(o->freq)
 						 : C2P_CHANNEL_NA);
@@ -167,10 +172,51 @@ static void c2p(struct v2x_buf *b, const struct frame_opts *o, const struct fram
 		v2x_put_be16(b, C2P_CBR_NA);     /* channel busy ratio antenna 1, 2 */
 		v2x_put_be16(b, C2P_CBR_NA);
 	} else {
-		v2x_put_u8(b, c2p_tx_power(o));  /* TX power (dBm), then TSSI antenna 1, 2 */
+		/* TX power (dBm), then TSSI antenna 1, 2 */
+		v2x_put_u8(b, c2p_tx_power(o, &power) ? (uint8_t)power : C2P_POWER_NA);
 		v2x_put_u8(b, C2P_POWER_NA);
 		v2x_put_u8(b, C2P_POWER_NA);
 	}
+}
+
+/* The C-V2X record fields after the timestamp: RX the socket, the EtherType of what the
+ * frame carries, RSSI and data rate; TX an event-driven (not SPS) frame with no port or
+ * reservation, its power (i32 dBm) and priority 0 */
+static void c2p_cv2x(struct v2x_buf *b, const struct frame_opts *o, bool rx)
+{
+	int8_t power;
+	if (rx) {
+		v2x_put_u8(b, C2P_CV2X_SOCKET);
+		v2x_put_be16(b, V2X_ETHERTYPE_WSMP);
+		v2x_put_u8(b, (uint8_t)o->rssi);
+		v2x_put_u8(b, o->rate);
+		return;
+	}
+	v2x_put_u8(b, 0);    /* SPS flow: no */
+	v2x_put_be16(b, 0);  /* SPS port, event port */
+	v2x_put_be16(b, 0);
+	v2x_put_be32(b, c2p_tx_power(o, &power) ? (uint32_t)(int32_t)power : C2P_CV2X_POWER_NA);
+	v2x_put_be32(b, 0);  /* V2X id, reservation period and size */
+	v2x_put_be32(b, 0);
+	v2x_put_be32(b, 0);
+	v2x_put_u8(b, 0);    /* priority */
+}
+
+/* The record header, big-endian: version/type, time since 2004-01-01 UTC in seconds and
+ * milliseconds, then the fields of the DSRC or C-V2X record. */
+static void c2p(struct v2x_buf *b, bool cv2x, const struct frame_opts *o,
+		const struct frame_ctx *f)
+{
+	bool rx = o->c2p == C2P_RX;
+	uint8_t type = cv2x ? (rx ? C2P_TYPE_CV2X_RX : C2P_TYPE_CV2X_TX)
+			    : (rx ? C2P_TYPE_DSRC_RX : C2P_TYPE_DSRC_TX);
+	v2x_put_u8(b, C2P_VERSION << 4 | type);
+	v2x_put_be32(b, (uint32_t)(f->ts_us / 1000000u - UNIX_2004_S));
+	v2x_put_be32(b, (uint32_t)(f->ts_us % 1000000u / 1000u));
+	if (cv2x)
+		c2p_cv2x(b, o, rx);
+	else
+		c2p_dsrc(b, o, rx);
 }
 
 static struct v2x_link_spec link_spec(enum link l, const struct frame_opts *o,
@@ -192,20 +238,20 @@ static struct v2x_link_spec link_spec(enum link l, const struct frame_opts *o,
 	return s;
 }
 
-/* C2P or TZSP record (header, 802.11 frame, WSMP) in IPv4/UDP from the forwarding unit */
+/* C2P (DSRC or C-V2X) or TZSP record (header, 802.11 frame, WSMP) in IPv4/UDP from the forwarding unit */
 static void forwarded(struct v2x_buf *b, enum link l, const struct frame_opts *o,
 		      const struct frame_ctx *f, const uint8_t *body, size_t n)
 {
 	struct v2x_buf rec = {0};
 	struct v2x_link_spec s = link_spec(l, o, f);
-	if (l == LINK_C2P)
-		c2p(&rec, o, f);
-	else
+	if (l == LINK_TZSP)
 		tzsp(&rec, o);
+	else
+		c2p(&rec, l == LINK_C2P_CV2X, o, f);
 	v2x_80211_write(&rec, &s, V2X_ETHERTYPE_WSMP);
 	v2x_put(&rec, body, n);
 	v2x_ether_write(b, c2p_forwarder, V2X_ETHERTYPE_IPV4);
-	ipv4_udp(b, c2p_forwarder, l == LINK_C2P ? C2P_PORT : TZSP_PORT, f, rec.len);
+	ipv4_udp(b, c2p_forwarder, l == LINK_TZSP ? TZSP_PORT : C2P_PORT, f, rec.len);
 	v2x_put(b, rec.p, rec.len);
 	b->err |= rec.err;
 	v2x_buf_free(&rec);
@@ -275,6 +321,7 @@ void link_wrap(struct v2x_buf *out, enum link l, const struct frame_opts *o,
 		v2x_put(out, body, n);
 		break;
 	case LINK_C2P:
+	case LINK_C2P_CV2X:
 	case LINK_TZSP:
 		forwarded(out, l, o, f, body, n);
 		break;

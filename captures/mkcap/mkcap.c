@@ -14,7 +14,8 @@
 
 static const char usage[] =
 	"usage: mkcap -o OUT [--format pcap|pcapng|rsu]\n"
-	"             [--link radiotap|80211|ether|sll|sll2|udp|udp6|c2p|tzsp|pc5|pc5-ether|rsu]\n"
+	"             [--link radiotap|80211|ether|sll|sll2|udp|udp6|c2p|c2p-cv2x|tzsp|pc5|\n"
+	"                     pc5-ether|rsu]\n"
 	"             [--start EPOCH] [--interval MS] FRAME-OPTIONS... PAYLOAD...\n"
 	"frame options (apply to the following payloads):\n"
 	"  --llc snap|epd  --wsmp 3|2|raw (raw: PAYLOAD is a whole WSMP packet)\n"
@@ -25,7 +26,8 @@ static const char usage[] =
 	"  --src MAC  --wsm-len N (a lying WSM length)  --split|--no-split (concatenated\n"
 	"  MessageFrames)  --repeat N  --msgcnt N,N,... (one BSM per value, msgCnt rewritten)\n"
 	"  --slice OFF,LEN (only these octets of the next payload)\n"
-	"  --c2p rx|tx (--link c2p: a DSRC RX record with --rssi, or TX with --ext power)\n"
+	"  --c2p rx|tx (--link c2p, c2p-cv2x: a DSRC or C-V2X RX record with --rssi and --rate,\n"
+	"  or TX with --ext power)\n"
 	"--format rsu: a file of RSU text records (one per payload), no capture\n"
 	"PAYLOAD: HEX | @file.hex | @file.bin | @file.uper | @file.xml (jpo-ode <asn1>)\n";
 
@@ -278,7 +280,8 @@ static int parse_capture_option(struct run *r, const char *a, const char *v)
 {
 	static const char *const formats[] = {"pcap", "pcapng", "rsu"};
 	static const char *const links[] = {"radiotap", "80211", "ether", "sll", "sll2", "udp",
-					    "c2p", "tzsp", "udp6", "pc5", "pc5-ether", "rsu"};
+					    "c2p", "tzsp", "udp6", "pc5", "pc5-ether", "rsu",
+					    "c2p-cv2x"};
 	long num = 0; /* set by parse_num before use; gcc -O2 cannot tell */
 	int k, rc = 0;
 	if (!strcmp(a, "-o")) {
@@ -291,7 +294,7 @@ static int parse_capture_option(struct run *r, const char *a, const char *v)
 		if (r->rsu_text)
 			r->link = LINK_RSU;
 	} else if (!strcmp(a, "--link")) {
-		if ((k = pick(v, links, 12)) < 0)
+		if ((k = pick(v, links, 13)) < 0)
 			return -1;
 		r->link = (enum link)k;
 	} else if (!strcmp(a, "--start")) {

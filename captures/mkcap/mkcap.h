@@ -12,11 +12,13 @@
 
 enum link {
 	LINK_RADIOTAP, LINK_80211, LINK_ETHER, LINK_SLL, LINK_SLL2, LINK_UDP, LINK_C2P, LINK_TZSP,
-	LINK_UDP6, LINK_PC5, LINK_PC5_ETHER, LINK_RSU
+	LINK_UDP6, LINK_PC5, LINK_PC5_ETHER, LINK_RSU, LINK_C2P_CV2X
 };
 enum llc { LLC_SNAP, LLC_EPD };
 enum dot2 { DOT2_NONE, DOT2_UNSECURED, DOT2_SIGNED };
-enum c2p_record { C2P_RX, C2P_TX }; /* Commsignia C2P: a received or a transmitted frame */
+/* Commsignia C2P: a received or a transmitted frame (DSRC with --link c2p, C-V2X with
+ * --link c2p-cv2x) */
+enum c2p_record { C2P_RX, C2P_TX };
 
 /* 2004-01-01 00:00:00 UTC in Unix seconds: the epoch of 1609.2 Time64 and of C2P */
 #define UNIX_2004_S 1072915200ull
@@ -66,8 +68,8 @@ void dot2_wrap(struct v2x_buf *out, const struct frame_opts *o, const struct fra
 void wsmp_wrap(struct v2x_buf *out, const struct frame_opts *o, const uint8_t *wsm, size_t n);
 
 /* link.c: WSMP (or, for LINK_UDP/LINK_UDP6/LINK_RSU, the raw payload) -> one link-layer
- * frame; LINK_C2P and LINK_TZSP forward the 802.11 frame in a C2P or TZSP record over
- * IPv4/UDP, LINK_PC5/LINK_PC5_ETHER the WSMP packet after the V2X message family octet
+ * frame; LINK_C2P, LINK_C2P_CV2X and LINK_TZSP forward the 802.11 frame in a C2P (DSRC
+ * or C-V2X) or TZSP record over IPv4/UDP, LINK_PC5/LINK_PC5_ETHER the WSMP packet after the V2X message family octet
  * or EtherType, LINK_RSU an RSU text record (rsu_record) to UDP 1516 */
 uint32_t link_dlt(enum link l);
 void link_wrap(struct v2x_buf *out, enum link l, const struct frame_opts *o,

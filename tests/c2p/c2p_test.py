@@ -1,24 +1,42 @@
 #!/usr/bin/python3
 """C2P on Wireshark >= 4.6: tshark (through tests/run-tshark, with this build's plugins and
-no preference or Decode As) over captures/c2p/c2p-dsrc.pcap, whose Commsignia C2P records
+no preference or Decode As) over a capture of captures/c2p (--capture: c2p-dsrc, DSRC RX
+and TX records; c2p-cv2x, C-V2X RX and TX records), whose Commsignia C2P records
 Wireshark's own C2P dissector hands to its 802.11 dissector. Every value asserted comes
 from the capture's expect.json (the framing mkcap was asked for, the vectors' XER).
 One subcommand per behaviour; exit 0 pass, 1 fail, 77 skip (a tshark without C2P, i.e.
 before 4.6; no J2735 plugin or schema)."""
 import json
 import os
+import re
 import shutil
+import subprocess
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                                 "wsmp"))
 import wsmp_test  # noqa: E402  (its tshark runner and the WSMP checks of an expect.json frame)
 import tshark_driver  # noqa: E402  (tests/tshark_driver.py, on the path wsmp_test sets)
 from wsmp_test import Fail, check, one  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "dump"))
+import check_dump  # noqa: E402  (the one reader of `v2xcap dump` lines)
 
 SKIP = 77
-CAPTURE = "c2p/c2p-dsrc.pcap"
 UNIX_2004 = 1072915200  # C2P timestamps count seconds from 2004-01-01 00:00 UTC
+# expect.json c2p key -> Wireshark 4.6's C2P field, per record type (1 DSRC RX, 2 DSRC TX,
+# 7 C-V2X RX, 8 C-V2X TX); a field of another type must be absent from the record
+RECORD_FIELDS = {
+    1: {"primary_channel": "c2p.primary_channel", "datarate": "c2p.datarate",
+        "rssi_dbm": "c2p.rssi_antenna1"},
+    2: {"primary_channel": "c2p.primary_channel", "datarate": "c2p.datarate",
+        "tx_power_dbm": "c2p.tx_power"},
+    7: {"socket_index": "c2p.cv2x_socket_index", "ethertype": "c2p.cv2x_ethertype",
+        "rssi_dbm": "c2p.cv2x_rssi", "datarate": "c2p.datarate"},
+    8: {"tx_power_dbm": "c2p.tx_power"},
+}
+ALL_FIELDS = sorted({f for fields in RECORD_FIELDS.values() for f in fields.values()})
 
 
 class Skip(Exception):
@@ -38,12 +56,21 @@ def needs_c2p(env):
 
 
 def frames(env):
-    with open(os.path.join(env.a.captures, "c2p", "c2p-dsrc.expect.json")) as f:
+    with open(os.path.join(env.a.captures, "c2p", env.a.capture + ".expect.json")) as f:
         return json.load(f)["frames"]
 
 
+def capture(env):
+    return env.capture("c2p/%s.pcap" % env.a.capture)
+
+
+def shown(field, value):
+    """A value as tshark -T fields prints the field (the EtherType in hex)."""
+    return "0x%04x" % value if field == "c2p.cv2x_ethertype" else str(value)
+
+
 def rows(env, names):
-    out = env.fields(env.capture(CAPTURE), names)
+    out = env.fields(capture(env), names)
     exp = frames(env)
     check(len(out) == len(exp), "%d frames read, expected %d" % (len(out), len(exp)))
     return zip(out, exp)
@@ -52,9 +79,8 @@ def rows(env, names):
 def t_records(env):
     """C2P's own fields, as Wireshark's C2P dissector shows them."""
     needs_c2p(env)
-    names = ["c2p.version", "c2p.type", "c2p.tst.sec", "c2p.tst.msec", "c2p.primary_channel",
-             "c2p.datarate", "c2p.rssi_antenna1", "c2p.tx_power", "udp.dstport"]
-    for row, e in rows(env, names):
+    names = ["c2p.version", "c2p.type", "c2p.tst.sec", "c2p.tst.msec", "udp.dstport"]
+    for row, e in rows(env, names + ALL_FIELDS):
         rec, label = e["c2p"], "frame %d" % e["frame"]
         check(one(row, "udp.dstport") == str(e["udp_port"]), label + " UDP port")
         check(one(row, "c2p.version") == "1", label + " version")
@@ -63,16 +89,15 @@ def t_records(env):
               label + " timestamp seconds")
         check(one(row, "c2p.tst.msec") == str(e["time_us"] % 1000000 // 1000),
               label + " timestamp milliseconds")
-        check(one(row, "c2p.primary_channel") == str(rec["primary_channel"]), label + " channel")
-        check(one(row, "c2p.datarate") == str(rec["datarate"]), label + " data rate")
-        if "rssi_dbm" in rec:
-            check(one(row, "c2p.rssi_antenna1") == str(rec["rssi_dbm"]), label + " RSSI")
-            check(not row["c2p.tx_power"], label + " an RX record with a TX power")
-        else:
-            check(one(row, "c2p.tx_power") == str(rec["tx_power_dbm"]), label + " TX power")
-            check(not row["c2p.rssi_antenna1"], label + " a TX record with an RSSI")
-    print("C2P type, timestamp, channel, data rate, RSSI / TX power of %d records as built"
-          % len(frames(env)))
+        fields = RECORD_FIELDS[rec["type"]]
+        check(set(fields) == set(rec) - {"type"}, "%s: expect keys %s" % (label, sorted(rec)))
+        for key, field in fields.items():
+            check(one(row, field) == shown(field, rec[key]),
+                  "%s %s: %s, expected %s" % (label, field, row[field], rec[key]))
+        for field in set(ALL_FIELDS) - set(fields.values()):
+            check(not row[field], "%s: %s in a record of type %d" % (label, field, rec["type"]))
+    print("C2P type, timestamp and the %s record fields of %d records as built"
+          % (env.a.capture, len(frames(env))))
 
 
 def t_wsmp(env):
@@ -147,19 +172,54 @@ def t_j2735_fields(env):
 
 def t_not_malformed(env):
     needs_c2p(env)
-    out = env.tshark("-r", env.capture(CAPTURE), "-q", "-z", "expert")
+    out = env.tshark("-r", capture(env), "-q", "-z", "expert")
     check("Malformed" not in out, "Malformed expert infos:\n" + out)
     print("no Malformed expert info")
 
 
-TESTS = {"records": t_records, "wsmp": t_wsmp, "j2735_msgid": t_j2735_msgid,
+RATE = re.compile(r" (\d+)\.(\d)Mb/s")
+
+
+def t_v2xcap_radio(env):
+    """v2xcap dump reads the same radio values from each record as Wireshark's C2P
+    dissector: channel, data rate, RSSI (none where the record type has none)."""
+    needs_c2p(env)
+    names = ["c2p.primary_channel", "c2p.datarate", "c2p.rssi_antenna1", "c2p.cv2x_rssi"]
+    dump = subprocess.run([env.a.v2xcap, "dump", capture(env)], capture_output=True,
+                          text=True, timeout=60)
+    check(dump.returncode == 0, "v2xcap dump exit %d: %s" % (dump.returncode, dump.stderr))
+    lines = dump.stdout.splitlines()
+    got = env.fields(capture(env), names)
+    check(len(lines) == len(got), "%d dump lines, %d tshark frames" % (len(lines), len(got)))
+    for n, (line, row) in enumerate(zip(lines, got), 1):
+        ours = check_dump.layers(line)
+        rec = next(seg for seg in line.split(" | ") if seg.startswith("c2p"))
+        m = RATE.search(rec)
+        channel = row["c2p.primary_channel"]
+        rate = row["c2p.datarate"]
+        rssi = row["c2p.rssi_antenna1"] or row["c2p.cv2x_rssi"]
+        want = {"encap": "c2p",
+                "freq_mhz": 5000 + 5 * int(channel[0]) if channel and channel[0] != "0"
+                else None,
+                "rate": int(rate[0]) if rate and rate[0] != "0" else None,
+                "rssi_dbm": int(rssi[0]) if rssi and rssi[0] != "127" else None}
+        have = {"encap": ours.get("encap"), "freq_mhz": ours.get("freq_mhz"),
+                "rate": int(m[1]) * 2 + int(m[2]) // 5 if m else None,
+                "rssi_dbm": ours.get("rssi_dbm")}
+        check(have == want, "frame %d: v2xcap %s, Wireshark %s" % (n, have, want))
+    print("channel, data rate and RSSI of %d C2P records: v2xcap dump = Wireshark" % len(got))
+
+
+TESTS = {"records": t_records, "v2xcap_radio": t_v2xcap_radio, "wsmp": t_wsmp, "j2735_msgid": t_j2735_msgid,
          "j2735_fields": t_j2735_fields, "not_malformed": t_not_malformed}
 
 
 def main():
     ap = tshark_driver.arg_parser()
     ap.add_argument("--mkcap", required=True)
+    ap.add_argument("--v2xcap", required=True)
     ap.add_argument("--edition", default="")
+    ap.add_argument("--capture", default="c2p-dsrc", choices=["c2p-dsrc", "c2p-cv2x"])
     ap.add_argument("test", choices=sorted(TESTS))
     a = ap.parse_args()
     env = wsmp_test.Env(a)

@@ -136,7 +136,9 @@ def check_capture(v2xcap, expect_path):
             link["encap"] = fr["encap"]
         rec = fr.get("c2p") or fr.get("tzsp")
         if rec:
-            link["freq_mhz"] = 5000 + 5 * rec.get("primary_channel", rec.get("channel"))
+            channel = rec.get("primary_channel", rec.get("channel"))  # C-V2X has none
+            if channel:
+                link["freq_mhz"] = 5000 + 5 * channel
             if "rssi_dbm" in rec:
                 link["rssi_dbm"] = rec["rssi_dbm"]
         for key, value in link.items():

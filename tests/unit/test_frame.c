@@ -489,6 +489,51 @@ TEST(frame_c2p_tx_record)
 	CHECK_INT(f.wsmp.psid, 0x20);
 }
 
+/* C2P C-V2X records (Wireshark 4.6's packet-c2p.c), each before an 802.11 frame: RX
+ * socket 2, EtherType 0x88DC, RSSI -77 dBm, data rate 12; TX (SPS flag, ports, power
+ * 23 dBm as i32, V2X id, period, size, priority) has no RSSI or rate; RX data rate 0 and
+ * RSSI 127 are unavailable; a record shorter than its type's header is an error */
+TEST(frame_c2p_cv2x_rx_and_tx_records)
+{
+	size_t nr, nt, len;
+	uint8_t *rx = unit_keep(unit_hex("17 00000001 00000002 02 88dc b3 0c" MAC_QOS_EPD
+					 "03 00 20 00", &nr));
+	uint8_t *tx = unit_keep(unit_hex("18 00000001 00000002 01 07d1 07d2 00000017 00001234"
+					 "00000064 0000012c 02" MAC_QOS_EPD "03 00 20 00", &nt));
+	struct v2x_frame f;
+	uint8_t *b = udp_frame(false, V2X_UDP_PORT_C2P, rx, nr, &len);
+	CHECK_INT(v2x_frame_parse(V2X_LINK_ETHERNET, b, len, &f), 0);
+	CHECK_INT(f.encap, V2X_ENCAP_C2P);
+	CHECK(!f.has_radiotap);
+	CHECK(f.rt.has_signal);
+	CHECK_INT(f.rt.signal_dbm, -77);
+	CHECK(f.rt.has_rate);
+	CHECK_INT(f.rt.rate, 12);
+	CHECK(!f.rt.has_channel);
+	CHECK(!f.rt.has_noise);
+	CHECK(f.has_mac);
+	CHECK_INT(f.src[5], 0x02);
+	CHECK_INT(f.wsmp.psid, 0x20);
+	rx[12] = 0x7f; /* RSSI and data rate unavailable */
+	rx[13] = 0;
+	b = udp_frame(false, V2X_UDP_PORT_C2P, rx, nr, &len);
+	CHECK_INT(v2x_frame_parse(V2X_LINK_ETHERNET, b, len, &f), 0);
+	CHECK(!f.rt.has_signal);
+	CHECK(!f.rt.has_rate);
+	CHECK(f.has_wsmp);
+	b = udp_frame(false, V2X_UDP_PORT_C2P, tx, nt, &len);
+	CHECK_INT(v2x_frame_parse(V2X_LINK_ETHERNET, b, len, &f), 0);
+	CHECK_INT(f.encap, V2X_ENCAP_C2P);
+	CHECK(!f.rt.has_signal);
+	CHECK(!f.rt.has_rate);
+	CHECK(f.has_wsmp);
+	CHECK_INT(f.wsmp.psid, 0x20);
+	b = udp_frame(false, V2X_UDP_PORT_C2P, tx, 30, &len); /* one octet short of 31 */
+	CHECK_INT(v2x_frame_parse(V2X_LINK_ETHERNET, b, len, &f), -1);
+	CHECK_INT(f.encap, V2X_ENCAP_C2P);
+	CHECK(!f.has_mac);
+}
+
 /* Every prefix of a UDP, a TZSP and a C2P frame is an error, never an over-read */
 TEST(frame_udp_truncated_at_every_offset)
 {
