@@ -10,7 +10,8 @@ Frames 1-2: both read the same 1609.2 content, its PSID, the message and its val
 (cross_check_tshark.py), and tshark shows the PSID and the BSM's id of the vector.
 Frames 3-7: neither takes them: v2xcap says plain UDP, tshark shows UDP data.
 A whole WSM over UDP (the 1609.2 examples' signed BSM, udp2.bin): v2xcap by content,
-the WSMP plugin by Decode As on the port (it has no UDP heuristic); both agree.
+the WSMP plugin by Decode As on a port its heuristic would not reach first (47000 is
+HCrt's); both agree.
 
 usage: udp_forwarding.py MKCAP V2XCAP RUN_TSHARK PLUGIN_DIR VECTORS
 Exit 0 pass, 1 fail, 77 skip (tshark, its plugins or the vectors missing)."""
