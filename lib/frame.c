@@ -396,6 +396,24 @@ const char *v2x_pc5_family_name(uint8_t family)
 	return family < sizeof(names) / sizeof(names[0]) ? names[family] : NULL;
 }
 
+long v2x_jpo_ode_message_at(const uint8_t *buf, size_t len)
+{
+	for (size_t k = 0; k <= JPO_ODE_PREFIX_MAX && k < len; k++)
+		if (v2x_udp_dot2_start(buf + k, len - k) || v2x_msgframe_strict(buf + k, len - k))
+			return (long)k;
+	return -1;
+}
+
+/* A 1609.2 message or a MessageFrame skip octets into a datagram */
+static int parse_udp_message(const uint8_t *buf, size_t len, size_t skip, struct v2x_frame *f)
+{
+	f->encap_skipped = (uint32_t)skip;
+	f->encap = v2x_udp_dot2_start(buf + skip, len - skip) ? V2X_ENCAP_UDP_DOT2
+							      : V2X_ENCAP_UDP_J2735;
+	f->layer = V2X_LAYER_WSMP;
+	return parse_message(buf + skip, len - skip, false, 0, false, f);
+}
+
 /* The UDP payload, by port (C2P, TZSP) and by content: an RSU text record; 1609.2, WSMP
  * (alone, or after a PC5 family octet or EtherType) or a MessageFrame by the strict
  * content rule; on a jpo-ode port, also after a short prefix. */
@@ -414,33 +432,24 @@ static int parse_udp_payload(const uint8_t *buf, size_t len, struct v2x_frame *f
 		f->encap = V2X_ENCAP_UDP_RSU;
 		return parse_rsu(buf, len, f);
 	}
-	size_t max_skip = v2x_udp_port_jpo_ode(sp) || v2x_udp_port_jpo_ode(dp)
-				  ? JPO_ODE_PREFIX_MAX : 0;
-	for (size_t k = 0; k <= max_skip && k < len; k++) {
-		const uint8_t *p = buf + k;
-		size_t n = len - k;
-		f->encap_skipped = (uint32_t)k;
-		if (v2x_udp_dot2_start(p, n)) {
-			f->encap = V2X_ENCAP_UDP_DOT2;
-			f->layer = V2X_LAYER_WSMP;
-			return parse_message(p, n, false, 0, false, f);
-		}
-		if (k == 0 && v2x_udp_wsmp_whole(p, n, &f->wsmp)) {
-			f->encap = V2X_ENCAP_UDP_WSMP;
-			return parse_wsmp_up(p, n, f);
-		}
-		size_t pc5 = k == 0 ? v2x_pc5_wsmp_prefix(p, n, &f->wsmp) : 0;
-		if (pc5) {
-			f->encap = pc5 == 1 ? V2X_ENCAP_UDP_PC5 : V2X_ENCAP_UDP_ETHERTYPE;
-			f->encap_skipped = (uint32_t)pc5;
-			return parse_wsmp_up(p + pc5, n - pc5, f);
-		}
-		if (v2x_msgframe_strict(p, n)) {
-			f->encap = V2X_ENCAP_UDP_J2735;
-			f->layer = V2X_LAYER_WSMP;
-			return parse_message(p, n, false, 0, false, f);
-		}
+	if (v2x_udp_dot2_start(buf, len))
+		return parse_udp_message(buf, len, 0, f);
+	if (v2x_udp_wsmp_whole(buf, len, &f->wsmp)) {
+		f->encap = V2X_ENCAP_UDP_WSMP;
+		return parse_wsmp_up(buf, len, f);
 	}
+	size_t pc5 = v2x_pc5_wsmp_prefix(buf, len, &f->wsmp);
+	if (pc5) {
+		f->encap = pc5 == 1 ? V2X_ENCAP_UDP_PC5 : V2X_ENCAP_UDP_ETHERTYPE;
+		f->encap_skipped = (uint32_t)pc5;
+		return parse_wsmp_up(buf + pc5, len - pc5, f);
+	}
+	if (v2x_msgframe_strict(buf, len))
+		return parse_udp_message(buf, len, 0, f);
+	long at = v2x_udp_port_jpo_ode(sp) || v2x_udp_port_jpo_ode(dp)
+			  ? v2x_jpo_ode_message_at(buf, len) : -1;
+	if (at > 0)
+		return parse_udp_message(buf, len, (size_t)at, f);
 	f->encap_skipped = 0;
 	return 0;
 }

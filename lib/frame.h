@@ -61,6 +61,10 @@ enum {
 	V2X_UDP_PORT_TZSP = 37008,
 };
 bool v2x_udp_port_jpo_ode(uint16_t port);
+/* jpo-ode's receivers find the message by its start octets: where (0..32) a 1609.2 message
+ * or a whole MessageFrame starts in a datagram to one of its ports, -1 when nowhere. The
+ * frame path's rule and the J2735 plugin's on those ports. */
+long v2x_jpo_ode_message_at(const uint8_t *buf, size_t len);
 /* A UDP payload that is a 1609.2 message: it starts 03 80/81/82 (version, unsecured/
  * signed/encrypted) and its envelope reads; the frame path's test, and the plugins' UDP
  * heuristic, so that both take the same datagrams. */
