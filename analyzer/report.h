@@ -188,6 +188,16 @@ struct rpt_sec {
 	uint64_t none, unsecured, signed_digest, signed_cert, signed_other, encrypted;
 	int64_t gen_delta_min_ms, gen_delta_max_ms; /* capture minus generationTime */
 	uint64_t gen_n;
+	uint64_t sig_verified, sig_failed, sig_unverified; /* report_verify.c */
+};
+
+/* A signer certificate heard in the capture: its HashedId8, the hash of its canonical
+ * encoding, and its verification key (an OpenSSL EVP_PKEY; NULL when not a point) */
+#define RPT_CERT_CACHE 64
+struct rpt_cert_key {
+	uint8_t id[8];
+	uint8_t cert_hash[32];
+	void *key;
 };
 
 /* A TemporaryID and the signer (HashedId8) of its BSMs, as last heard together */
@@ -238,6 +248,8 @@ struct report {
 	struct rpt_link *by_id, *by_signer;
 	size_t n_spats, cap_spats;
 	struct rpt_spat_seen *spats;
+	unsigned n_certs, next_cert;
+	struct rpt_cert_key certs[RPT_CERT_CACHE];
 	int32_t clock_offset_ms;  /* receiver clock minus senders' (estimated) */
 	bool has_clock_offset;
 	struct rpt_findings findings;
@@ -262,6 +274,13 @@ void rpt_free(struct report *r);
 void *rpt_grow(void *p, size_t *n, size_t *cap, size_t size);
 /* report_security.c: the frame's 1609.2 envelope counted per PSID and sender */
 int rpt_security_frame(struct report *r, const struct rpt_where *at, const struct v2x_frame *f);
+
+/* report_verify.c: the signature of a signedData frame verified, or why it cannot be
+ * (sender: the name of g's findings); -1 out of memory */
+int rpt_verify_frame(struct report *r, struct rpt_sec *g, const struct rpt_where *at,
+		     const struct v2x_frame *f, const char *sender);
+void rpt_verify_free(struct report *r);
+extern const struct rpt_requirement rpt_req_signature;
 
 /* report_priority.c: the frames priority.c classifies become priority findings; 0, or -1
  * out of memory. */

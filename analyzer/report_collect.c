@@ -55,6 +55,7 @@ void rpt_free(struct report *r)
 		free(r->maps[i].x.lanes);
 	free(r->maps);
 	free(r->spats);
+	rpt_verify_free(r);
 	rpt_findings_free(&r->findings);
 }
 

@@ -656,7 +656,12 @@ def certificate(psids=(0x20, 0x26)):
 
 
 def hashed_id8(cert):
+    """IEEE 1609.2 HashedId8: SHA-256 of the certificate's canonical encoding (keys'
+    points compressed, the signature's r x-only: certificate() ends with SIG, whose r is
+    compressed-y-0), the last 8 octets."""
     import hashlib
+    if cert.endswith(SIG):
+        cert = cert[:-len(SIG)] + bytes([0x80, 0x80]) + SIG[2:]
     return hashlib.sha256(cert).digest()[-8:]
 
 
@@ -717,6 +722,111 @@ def report_certificate_psid_against_wsmp(tmp):
     f = findings(report(bad), "security.cert-psid")
     check_eq("not permitted", (len(f), frames(f[0]), f[0]["text"]),
              (1, [1, 2], "appPermissions 0x20 0x26 lack the WSMP PSID 0x82"))
+
+
+# ---- 1609.2 signatures verified (OpenSSL) ----
+
+def p256_cert(pub, curve=0, uncompressed=False):
+    """An explicit certificate (COER) for the public key pub (cryptography's EC public
+    key): issuer sha256AndDigest, id none, 169 hours, appPermissions {0x20},
+    verificationKey ecdsaNistP256 (curve 0) or ecdsaBrainpoolP256r1 (curve 1), the point
+    compressed or uncompressed, an issuer's signature with r compressed-y-0 (SIG). Returns
+    (as sent, canonical): IEEE 1609.2 hashes the certificate with its key's point
+    compressed and the signature's r x-only."""
+    n = pub.public_numbers()
+    x, y = n.x.to_bytes(32, "big"), n.y.to_bytes(32, "big")
+    compressed = bytes([0x82 + (n.y & 1)]) + x
+
+    def build(point, sig):
+        tbs = (bytes([0x10, 0x83]) + bytes.fromhex("616263" "0046" "04e09a20" "8400a9") +
+               bytes([1, 1, 0, 1, 0x20]) + bytes([0x80, 0x80 + curve]) + point)
+        return bytes.fromhex("80" "03" "00" "80" "2122232425262728") + tbs + sig
+    sent = build(bytes([0x84]) + x + y if uncompressed else compressed, SIG)
+    canonical = build(compressed, bytes([0x80, 0x80]) + SIG[2:])
+    return sent, canonical
+
+
+def signed_ecdsa(key, mf_hex, cert, canonical, digest=False, tamper=None):
+    """signed() with a real ECDSA signature by key: SHA-256 over SHA-256(tbsData) ||
+    SHA-256(canonical certificate) (vanetza security/v3/hash.cpp); the signer is the
+    certificate, or its HashedId8 (digest). tamper: 'payload' flips a bit of the message
+    after signing, 's' one of the signature's s."""
+    import hashlib
+    from cryptography.hazmat.primitives import hashes
+    from cryptography.hazmat.primitives.asymmetric import ec, utils
+    mf = bytes.fromhex(mf_hex)
+    tbs = bytes([0x40, 3, 0x80, len(mf)]) + mf + bytes([0x40, 1, 0x20]) + bytes(8)
+    msg = hashlib.sha256(tbs).digest() + hashlib.sha256(canonical).digest()
+    r, s_ = utils.decode_dss_signature(key.sign(msg, ec.ECDSA(hashes.SHA256())))
+    s_ = s_.to_bytes(32, "big")
+    if tamper == "payload":
+        tbs = tbs[:10] + bytes([tbs[10] ^ 1]) + tbs[11:]
+    if tamper == "s":
+        s_ = s_[:31] + bytes([s_[31] ^ 1])
+    who = bytes([0x80]) + hashed_id8(canonical) if digest else bytes([0x81, 1, 1]) + cert
+    return (bytes([3, 0x81, 0]) + tbs + who + bytes([0x80, 0x80]) + r.to_bytes(32, "big") +
+            s_).hex()
+
+
+def needs_verification(rep):
+    if any("needs OpenSSL" in f["text"] for f in findings(rep, "security.signature-unverified")):
+        raise Skip("v2xcap built without OpenSSL (libssl-dev): no signature verification")
+
+
+def crypto():
+    try:
+        from cryptography.hazmat.primitives.asymmetric import ec
+    except ImportError:
+        raise Skip("python3-cryptography missing: cannot sign test frames")
+    return ec
+
+
+def report_signature_verified_and_tampered(tmp):
+    """Keys made here (P-256 and brainpoolP256r1), each BSM signed as IEEE 1609.2 says:
+    1 certificate (P-256, compressed key): verifies; 2 its digest: verifies (the key from
+    frame 1); 3 the certificate, the message altered after signing: fails; 4 the digest,
+    s altered: fails; 5 a brainpoolP256r1 certificate sent with its key uncompressed
+    (hashed in the canonical, compressed form): verifies; 6 that one's digest: verifies."""
+    ec = crypto()
+    k1, k2 = ec.generate_private_key(ec.SECP256R1()), ec.generate_private_key(ec.BrainpoolP256R1())
+    c1, c1n = p256_cert(k1.public_key())
+    c2, c2n = p256_cert(k2.public_key(), curve=1, uncompressed=True)
+    msgs = [bsm(i, sec_mark(i)) for i in range(6)]
+    p = [signed_ecdsa(k1, msgs[0], c1, c1n), signed_ecdsa(k1, msgs[1], c1, c1n, digest=True),
+         signed_ecdsa(k1, msgs[2], c1, c1n, tamper="payload"),
+         signed_ecdsa(k1, msgs[3], c1, c1n, digest=True, tamper="s"),
+         signed_ecdsa(k2, msgs[4], c2, c2n), signed_ecdsa(k2, msgs[5], c2, c2n, digest=True)]
+    rep = report(mkcap(f"{tmp}/sig.pcap", p, extra=("--dot2", "none")))
+    needs_verification(rep)
+    f = findings(rep, "security.signature")
+    check_eq("failed", (len(f), f[0]["severity"], frames(f[0]), f[0]["text"]),
+             (1, "error", [3, 4], "2 of 6 signatures checked do not verify with the "
+              "certificate's key"))
+    g = rep["security"][0]
+    check_eq("counts", (g["signatures_verified"], g["signatures_failed"],
+                        g["signatures_unverified"]), (4, 2, 0))
+    check_eq("nothing unverifiable", findings(rep, "security.signature-unverified"), [])
+
+
+def report_signature_unverifiable_says_why(tmp):
+    """Frame 1: the implicit certificate of asn1_codec's vector (its key needs the
+    issuer); frame 2: a digest no certificate in the capture hashes to. Both: one info
+    finding per sender naming the first reason, no failure. Real captures: udp2 (a device's
+    signed BSM) and bsm-radiotap-signed are signed with digests whose certificates are not
+    in them: unverifiable with that reason, never a failed signature."""
+    rep = report(mkcap(f"{tmp}/imp.pcap", [signed(bsm(1, sec_mark(0)), certificate())],
+                       extra=("--dot2", "none")))
+    needs_verification(rep)
+    f = findings(rep, "security.signature-unverified")
+    check_eq("implicit", (len(f), frames(f[0])), (1, [1]))
+    assert f[0]["text"].startswith("implicit certificate"), f[0]["text"]
+    for name, n in (("udp2-radiotap.pcap", 1), ("bsm-radiotap-signed.pcap", None)):
+        rep = report(capture(name))
+        check_eq(name, findings(rep, "security.signature"), [])
+        f = findings(rep, "security.signature-unverified")
+        assert f and all(x["text"].startswith("signer is a digest") for x in f), f
+        if n:
+            check_eq(name + " frames", frames(f[0]), [n])
 
 
 # ---- coverage ----
@@ -790,6 +900,9 @@ def report_mixed_capture_findings(tmp):
       from jpo-ode with its own generationTime, years before mkcap's capture time.
     - tim.window: the same TIM (frame 5) was in force for 1440 min from 2018-11-08 07:00
       UTC; mkcap heard it in 2023: expired.
+    - security.signature-unverified: the signed BSMs of :01 (frames 1, 7), the MAP (frame
+      4, PSID 0x82) and the TIM vector (frame 5) name their signer by a digest; no
+      certificate in the capture hashes to it.
     - BSM findings: sender bea10000 (asn1_codec vector, frames 1 and 7) repeats msgCnt 88
       (both frames are the same BSM), has accuracy unavailable and size 0 (the vector's
       values), 2 BSMs 0.6 s apart (rate info); the two vectors' secMarks differ by ~26 s:
@@ -805,6 +918,9 @@ def report_mixed_capture_findings(tmp):
         ("security.unsigned", "02:00:00:00:0a:01 psid 0x82", (3,)),
         ("security.generation-time", "02:00:00:00:0a:01 psid 0x83", (5,)),
         ("tim.window", "02:00:00:00:0a:01", (5,)),
+        ("security.signature-unverified", "02:00:00:00:00:01 psid 0x20", (1, 7)),
+        ("security.signature-unverified", "02:00:00:00:0a:01 psid 0x82", (4,)),
+        ("security.signature-unverified", "02:00:00:00:0a:01 psid 0x83", (5,)),
     })
     bsm_got = {(f["requirement"], f["sender"], tuple(frames(f))) for f in findings(rep)
                if f["requirement"].startswith("bsm.")}
