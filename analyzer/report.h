@@ -70,6 +70,7 @@ struct rpt_map {
 };
 
 #define RPT_MAX_GROUPS 64
+#define RPT_EVENT_NAME 28 /* the longest MovementPhaseState name and its NUL */
 struct rpt_spat_state {
 	long id;                  /* intersection */
 	long moy, timestamp_ms;   /* MinuteOfTheYear, DSecond; -1 when absent */
@@ -78,6 +79,8 @@ struct rpt_spat_state {
 	/* the current MovementEvent's TimeChangeDetails, TimeMark (1/10 s in the hour); -1
 	 * when absent */
 	long min_end[RPT_MAX_GROUPS], max_end[RPT_MAX_GROUPS];
+	/* the current MovementEvent's eventState (MovementPhaseState name), "" when absent */
+	char event[RPT_MAX_GROUPS][RPT_EVENT_NAME];
 };
 
 struct rpt_spat {
@@ -219,6 +222,13 @@ struct rpt_spat_seen {
 	long group[RPT_MAX_GROUPS];
 };
 
+/* The last phase heard of one signal group (report_mapspat.c) */
+struct rpt_phase_seen {
+	long id, group;
+	char event[RPT_EVENT_NAME];
+	struct rpt_where at;
+};
+
 #define RPT_MIX_MAX_TYPES 8
 #define RPT_MAP_HASHES 32
 struct report {
@@ -248,6 +258,8 @@ struct report {
 	struct rpt_link *by_id, *by_signer;
 	size_t n_spats, cap_spats;
 	struct rpt_spat_seen *spats;
+	size_t n_phases, cap_phases;
+	struct rpt_phase_seen *phases;
 	unsigned n_certs, next_cert;
 	struct rpt_cert_key certs[RPT_CERT_CACHE];
 	int32_t clock_offset_ms;  /* receiver clock minus senders' (estimated) */
@@ -291,6 +303,9 @@ int rpt_priority_frame(struct report *r, const struct rpt_where *at, const struc
  * repeated (same intersection and revision: same content?) or of a new revision (kept:
  * the revision heard before), a TIM's frames against the capture time; -1 out of memory */
 int rpt_spat_timing(struct report *r, const struct rpt_where *at,
+		    const struct rpt_spat_state *x);
+/* Each signal group's eventState against the one heard before (report_mapspat.c) */
+int rpt_spat_phases(struct report *r, const struct rpt_where *at,
 		    const struct rpt_spat_state *x);
 int rpt_map_repeat(struct report *r, const struct rpt_where *at,
 		   const struct rpt_intersection *kept, const struct rpt_intersection *x);

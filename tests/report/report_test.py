@@ -404,14 +404,16 @@ def spat_for_intersection(spat_hex, old, new):
     return rewrite_bits(spat_hex, bits.index(f"{old:016b}"), new, 16)
 
 
-def edited(tmp, msg_hex, edit, first_bits):
-    """msg_hex with one 8-bit field rewritten so that its decode becomes edit(decode): every
-    bit offset among the first first_bits tried (400 variants a capture), the match kept."""
+def edited(tmp, msg_hex, edit, first_bits, width=8):
+    """msg_hex with one field of width bits rewritten so that its decode becomes
+    edit(decode): every bit offset among the first first_bits tried (400 variants a
+    capture), the match kept."""
     want = decoded(mkcap(f"{tmp}/orig.pcap", [msg_hex], extra=("--psid", "82")))[0]
     value = edit(want)
-    offsets = range(min(first_bits, len(msg_hex) * 4 - 8))
+    offsets = range(min(first_bits, len(msg_hex) * 4 - width))
     for chunk in range(0, len(offsets), 400):   # 400 variants a capture: argv stays short
-        variants = [rewrite_bits(msg_hex, at, value, 8) for at in offsets[chunk:chunk + 400]]
+        variants = [rewrite_bits(msg_hex, at, value, width)
+                    for at in offsets[chunk:chunk + 400]]
         cap = mkcap(f"{tmp}/variants.pcap", variants, extra=("--psid", "82"))
         out = subprocess.run([V2XCAP, "decode", cap], capture_output=True).stdout
         for line in out.splitlines():
@@ -517,6 +519,52 @@ def report_spat_timing_across_the_hour(tmp):
     f = findings(report(late), "spat.timing")
     check_eq("behind", (len(f), frames(f[0])), (1, [1]))
     assert "group 2 minEndTime 25.1 s behind" in f[0]["text"], f[0]["text"]
+
+
+# J2735 MovementPhaseState values (UPER: 4 bits, no extension)
+PHASES = {"stop-And-Remain": 3, "protected-Movement-Allowed": 6, "protected-clearance": 8}
+
+
+def spat_phase(tmp, state):
+    """The real SPaT with signal group 2's eventState (protected-Movement-Allowed) set to
+    state."""
+    spat = real_spat()
+    if state == "protected-Movement-Allowed":
+        return spat
+
+    def edit(v):
+        for st in v["intersections"][0]["states"]:
+            if st["signalGroup"] == 2:
+                st["state-time-speed"][0]["eventState"] = state
+        return PHASES[state]
+    return edited(tmp, spat, edit, len(spat) * 4, width=4)
+
+
+def report_spat_phase_skips_clearance(tmp):
+    """Group 2 of the real SPaT, 100 ms apart: green, red (frame 2: the yellow skipped),
+    yellow (frame 3: a yellow after red). One finding naming both, frames 2 and 3."""
+    seq = [spat_phase(tmp, s) for s in ("protected-Movement-Allowed", "stop-And-Remain",
+                                        "protected-clearance")]
+    rep = report(mkcap(f"{tmp}/skip.pcap", seq, extra=("--psid", "82")))
+    f = findings(rep, "spat.phase-sequence")
+    check_eq("phases", (len(f), f[0]["sender"], frames(f[0]), f[0]["text"]),
+             (1, "intersection 12111", [2, 3],
+              "group 2 protected-Movement-Allowed -> stop-And-Remain; "
+              "group 2 stop-And-Remain -> protected-clearance"))
+
+
+def report_spat_phase_sequence_quiet(tmp):
+    """Green, yellow, red, green 100 ms apart: the permitted cycle, quiet. Green then red
+    5 s apart: a whole yellow (3 s at least) may have passed unheard, quiet. The real
+    captures with a SPaT (one each) are quiet."""
+    g, y, r = (spat_phase(tmp, s) for s in ("protected-Movement-Allowed",
+                                            "protected-clearance", "stop-And-Remain"))
+    ok = mkcap(f"{tmp}/ok.pcap", [g, y, r, g], extra=("--psid", "82"))
+    check_eq("cycle", findings(report(ok), "spat.phase-sequence"), [])
+    slow = mkcap(f"{tmp}/slow.pcap", [g, r], interval_ms=5000, extra=("--psid", "82"))
+    check_eq("5 s apart", findings(report(slow), "spat.phase-sequence"), [])
+    for name in ("spat-radiotap.pcap", "mixed.pcap", "gdot-radiotap.pcap"):
+        check_eq(name, findings(report(capture(name)), "spat.phase-sequence"), [])
 
 
 def real_map():
