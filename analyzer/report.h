@@ -265,8 +265,10 @@ struct report {
 	int32_t clock_offset_ms;  /* receiver clock minus senders' (estimated) */
 	bool has_clock_offset;
 	struct rpt_findings findings;
-	/* coverage (--rx-pos): bins of cov_bin_m metres from the receiver */
-	bool has_rx;
+	/* coverage (--rx-pos, or a MAP's reference point: rx_map true, rx_map_id): bins of
+	 * cov_bin_m metres from the receiver */
+	bool has_rx, rx_map;
+	long rx_map_id;
 	double rx_lat, rx_lon;
 	double cov_bin_m;
 	size_t cov_n;
@@ -321,8 +323,9 @@ int rpt_check_security(struct report *r);
 /* The receiver's clock offset estimate and one BSM's age after removing it */
 int32_t rpt_bsm_age_ms(const struct report *r, const struct rpt_bsm_sample *s);
 
-/* report_coverage.c: with the receiver's position (has_rx), each sender's BSMs by their
- * distance: received, expected from msgCnt, RSSI; -1 out of memory */
+/* report_coverage.c: with the receiver's position (has_rx; without it, the reference
+ * point of the first MAP intersection heard), each sender's BSMs by their distance:
+ * received, expected from msgCnt, RSSI; -1 out of memory */
 int rpt_coverage(struct report *r);
 /* received / expected of a bin; < 0 when nothing was expected */
 double rpt_cov_pdr(const struct rpt_cov_bin *b);

@@ -519,9 +519,15 @@ int rpt_write_html(const struct report *r, FILE *o)
 	plot_map(o, r, top, n_top);
 	if (r->has_rx && r->cov) {
 		fprintf(o, "<h2>Coverage: BSMs against distance from the receiver (%.6f, %.6f)</h2>\n"
-			   "<p>Packet delivery ratio: BSMs received / expected from each sender's "
+			   "<p>",
+			r->rx_lat, r->rx_lon);
+		if (r->rx_map)
+			fprintf(o, "Receiver position taken from MAP intersection %ld's reference "
+				   "point (no --rx-pos given). ",
+				r->rx_map_id);
+		fprintf(o, "Packet delivery ratio: BSMs received / expected from each sender's "
 			   "msgCnt (the ones lost before a BSM count in its bin), %.0f m bins.</p>\n",
-			r->rx_lat, r->rx_lon, r->cov_bin_m);
+			r->cov_bin_m);
 		plot_coverage(o, r, top, n_top, false);
 		plot_coverage(o, r, top, n_top, true);
 	}

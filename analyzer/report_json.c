@@ -195,6 +195,11 @@ static void write_coverage(struct json_writer *w, const struct report *r)
 	json_double(w, r->rx_lat, 7);
 	json_key(w, "rx_lon");
 	json_double(w, r->rx_lon, 7);
+	json_key(w, "rx_from_map_intersection"); /* null: --rx-pos */
+	if (r->rx_map)
+		json_int(w, r->rx_map_id);
+	else
+		json_null(w);
 	json_key(w, "bin_m");
 	json_double(w, r->cov_bin_m, 1);
 	write_bins(w, r, r->cov, false);

@@ -927,14 +927,34 @@ def report_coverage_pdr_and_rssi_against_distance(tmp):
 
 
 def report_coverage_only_with_rx_pos(tmp):
-    """Without --rx-pos: coverage null and no coverage plot; a bad --rx-pos is a usage
-    error."""
+    """Without --rx-pos and without a MAP: coverage null and no coverage plot; a bad
+    --rx-pos is a usage error."""
     cap, _ = moving_away(tmp, n=10)
     check_eq("coverage", report(cap)["coverage"], None)
     assert 'id="plot-pdr"' not in report(cap, fmt="html")
     for bad in ("41.1", "91,0", "41,-104,3", "x,y"):
         p = subprocess.run([V2XCAP, "report", "--rx-pos", bad, cap], capture_output=True)
         check_eq(bad, p.returncode, 2)
+
+
+def report_coverage_receiver_from_map(tmp):
+    """captures/mixed.pcap has the real MAP (intersection 12110) and no --rx-pos: the
+    receiver is put at the MAP's reference point (as decoded), and the page says so;
+    --rx-pos wins over the MAP."""
+    ref = decoded(capture("map-radiotap-signed.pcapng"))[0]["intersections"][0]["refPoint"]
+    rep = report(capture("mixed.pcap"))
+    cov = rep["coverage"]
+    check_eq("receiver", (cov["rx_from_map_intersection"], cov["rx_lat"], cov["rx_lon"]),
+             (12110, ref["lat"] / 1e7, ref["long"] / 1e7))
+    # BSMs at frames 1, 2, 7; frame 7 repeats frame 1 (msgCnt 88): counted once
+    check_eq("BSMs placed", sum(b["received"] for b in cov["bins"]), 2)
+    page = report(capture("mixed.pcap"), fmt="html")
+    assert ("Receiver position taken from MAP intersection 12110's reference point"
+            in page), "the page does not say where the receiver position comes from"
+    assert 'id="plot-pdr"' in page
+    given = report("--rx-pos", f"{RX_LAT},{RX_LON}", capture("mixed.pcap"))["coverage"]
+    check_eq("--rx-pos wins", (given["rx_from_map_intersection"], given["rx_lat"]),
+             (None, RX_LAT))
 
 
 # ---- security, real captures ----
