@@ -15,12 +15,14 @@ enum format { FMT_HTML, FMT_JSON, FMT_GEOJSON };
 
 const char cmd_report_options[] =
 	"Judges the captures: BSM conformance per TemporaryID (rate, msgCnt, age, part II),\n"
-	"MAP/SPaT consistency, IEEE 1609.2 per PSID and sender, emergency messages first.\n"
+	"MAP/SPaT consistency, IEEE 1609.2 per PSID and sender (signatures verified with\n"
+	"OpenSSL where the capture carries the key), emergency messages first.\n"
 	"  -o, --output FILE  write there (default: standard output)\n"
 	"  --format F         html (one self-contained page, the default) or json (the findings)\n"
 	"  --max-age MS       BSM age beyond which a message is stale (300)\n"
 	"  --rx-pos LAT,LON   the receiver's position (degrees): packet delivery ratio and\n"
-	"                     RSSI of the BSMs against their distance (coverage)\n"
+	"                     RSSI of the BSMs against their distance (coverage); without\n"
+	"                     it, the first MAP intersection's reference point\n"
 	"Exit status: 0 report written, 1 a file unreadable or the output failed, 2 usage.\n";
 
 const char cmd_export_options[] =
