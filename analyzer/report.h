@@ -260,6 +260,7 @@ struct report {
 	struct rpt_spat_seen *spats;
 	size_t n_phases, cap_phases;
 	struct rpt_phase_seen *phases;
+	bool no_verify;           /* --no-verify */
 	unsigned n_certs, next_cert;
 	struct rpt_cert_key certs[RPT_CERT_CACHE];
 	int32_t clock_offset_ms;  /* receiver clock minus senders' (estimated) */

@@ -834,7 +834,8 @@ def report_signature_verified_and_tampered(tmp):
     1 certificate (P-256, compressed key): verifies; 2 its digest: verifies (the key from
     frame 1); 3 the certificate, the message altered after signing: fails; 4 the digest,
     s altered: fails; 5 a brainpoolP256r1 certificate sent with its key uncompressed
-    (hashed in the canonical, compressed form): verifies; 6 that one's digest: verifies."""
+    (hashed in the canonical, compressed form): verifies; 6 that one's digest: verifies.
+    --no-verify: nothing verified, nothing found."""
     ec = crypto()
     k1, k2 = ec.generate_private_key(ec.SECP256R1()), ec.generate_private_key(ec.BrainpoolP256R1())
     c1, c1n = p256_cert(k1.public_key())
@@ -844,7 +845,8 @@ def report_signature_verified_and_tampered(tmp):
          signed_ecdsa(k1, msgs[2], c1, c1n, tamper="payload"),
          signed_ecdsa(k1, msgs[3], c1, c1n, digest=True, tamper="s"),
          signed_ecdsa(k2, msgs[4], c2, c2n), signed_ecdsa(k2, msgs[5], c2, c2n, digest=True)]
-    rep = report(mkcap(f"{tmp}/sig.pcap", p, extra=("--dot2", "none")))
+    cap = mkcap(f"{tmp}/sig.pcap", p, extra=("--dot2", "none"))
+    rep = report(cap)
     needs_verification(rep)
     f = findings(rep, "security.signature")
     check_eq("failed", (len(f), f[0]["severity"], frames(f[0]), f[0]["text"]),
@@ -854,6 +856,9 @@ def report_signature_verified_and_tampered(tmp):
     check_eq("counts", (g["signatures_verified"], g["signatures_failed"],
                         g["signatures_unverified"]), (4, 2, 0))
     check_eq("nothing unverifiable", findings(rep, "security.signature-unverified"), [])
+    rep = report("--no-verify", cap)
+    check_eq("--no-verify", ([f for f in findings(rep) if "signature" in f["requirement"]],
+                             rep["security"][0]["signatures_verified"]), ([], 0))
 
 
 def report_signature_unverifiable_says_why(tmp):
