@@ -563,7 +563,8 @@ def report_spat_phase_sequence_quiet(tmp):
     check_eq("cycle", findings(report(ok), "spat.phase-sequence"), [])
     slow = mkcap(f"{tmp}/slow.pcap", [g, r], interval_ms=5000, extra=("--psid", "82"))
     check_eq("5 s apart", findings(report(slow), "spat.phase-sequence"), [])
-    for name in ("spat-radiotap.pcap", "mixed.pcap", "gdot-radiotap.pcap"):
+    for name in ("spat-radiotap.pcap", "mixed.pcap", "gdot-radiotap.pcap",
+                 "pc5/pc5-family-udp.pcap", "rsu/rsu-imf-udp.pcap"):
         check_eq(name, findings(report(capture(name)), "spat.phase-sequence"), [])
 
 
