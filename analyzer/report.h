@@ -70,6 +70,7 @@ struct rpt_map {
 };
 
 #define RPT_MAX_GROUPS 64
+#define RPT_EVENT_NAME 28 /* the longest MovementPhaseState name and its NUL */
 struct rpt_spat_state {
 	long id;                  /* intersection */
 	long moy, timestamp_ms;   /* MinuteOfTheYear, DSecond; -1 when absent */
@@ -78,6 +79,8 @@ struct rpt_spat_state {
 	/* the current MovementEvent's TimeChangeDetails, TimeMark (1/10 s in the hour); -1
 	 * when absent */
 	long min_end[RPT_MAX_GROUPS], max_end[RPT_MAX_GROUPS];
+	/* the current MovementEvent's eventState (MovementPhaseState name), "" when absent */
+	char event[RPT_MAX_GROUPS][RPT_EVENT_NAME];
 };
 
 struct rpt_spat {
@@ -188,6 +191,16 @@ struct rpt_sec {
 	uint64_t none, unsecured, signed_digest, signed_cert, signed_other, encrypted;
 	int64_t gen_delta_min_ms, gen_delta_max_ms; /* capture minus generationTime */
 	uint64_t gen_n;
+	uint64_t sig_verified, sig_failed, sig_unverified; /* report_verify.c */
+};
+
+/* A signer certificate heard in the capture: its HashedId8, the hash of its canonical
+ * encoding, and its verification key (an OpenSSL EVP_PKEY; NULL when not a point) */
+#define RPT_CERT_CACHE 64
+struct rpt_cert_key {
+	uint8_t id[8];
+	uint8_t cert_hash[32];
+	void *key;
 };
 
 /* A TemporaryID and the signer (HashedId8) of its BSMs, as last heard together */
@@ -207,6 +220,13 @@ struct rpt_spat_seen {
 	long id;
 	unsigned n_groups;
 	long group[RPT_MAX_GROUPS];
+};
+
+/* The last phase heard of one signal group (report_mapspat.c) */
+struct rpt_phase_seen {
+	long id, group;
+	char event[RPT_EVENT_NAME];
+	struct rpt_where at;
 };
 
 #define RPT_MIX_MAX_TYPES 8
@@ -238,11 +258,18 @@ struct report {
 	struct rpt_link *by_id, *by_signer;
 	size_t n_spats, cap_spats;
 	struct rpt_spat_seen *spats;
+	size_t n_phases, cap_phases;
+	struct rpt_phase_seen *phases;
+	bool no_verify;           /* --no-verify */
+	unsigned n_certs, next_cert;
+	struct rpt_cert_key certs[RPT_CERT_CACHE];
 	int32_t clock_offset_ms;  /* receiver clock minus senders' (estimated) */
 	bool has_clock_offset;
 	struct rpt_findings findings;
-	/* coverage (--rx-pos): bins of cov_bin_m metres from the receiver */
-	bool has_rx;
+	/* coverage (--rx-pos, or a MAP's reference point: rx_map true, rx_map_id): bins of
+	 * cov_bin_m metres from the receiver */
+	bool has_rx, rx_map;
+	long rx_map_id;
 	double rx_lat, rx_lon;
 	double cov_bin_m;
 	size_t cov_n;
@@ -263,6 +290,13 @@ void *rpt_grow(void *p, size_t *n, size_t *cap, size_t size);
 /* report_security.c: the frame's 1609.2 envelope counted per PSID and sender */
 int rpt_security_frame(struct report *r, const struct rpt_where *at, const struct v2x_frame *f);
 
+/* report_verify.c: the signature of a signedData frame verified, or why it cannot be
+ * (sender: the name of g's findings); -1 out of memory */
+int rpt_verify_frame(struct report *r, struct rpt_sec *g, const struct rpt_where *at,
+		     const struct v2x_frame *f, const char *sender);
+void rpt_verify_free(struct report *r);
+extern const struct rpt_requirement rpt_req_signature;
+
 /* report_priority.c: the frames priority.c classifies become priority findings; 0, or -1
  * out of memory. */
 void rpt_priority_init(struct report *r);
@@ -272,6 +306,9 @@ int rpt_priority_frame(struct report *r, const struct rpt_where *at, const struc
  * repeated (same intersection and revision: same content?) or of a new revision (kept:
  * the revision heard before), a TIM's frames against the capture time; -1 out of memory */
 int rpt_spat_timing(struct report *r, const struct rpt_where *at,
+		    const struct rpt_spat_state *x);
+/* Each signal group's eventState against the one heard before (report_mapspat.c) */
+int rpt_spat_phases(struct report *r, const struct rpt_where *at,
 		    const struct rpt_spat_state *x);
 int rpt_map_repeat(struct report *r, const struct rpt_where *at,
 		   const struct rpt_intersection *kept, const struct rpt_intersection *x);
@@ -287,8 +324,9 @@ int rpt_check_security(struct report *r);
 /* The receiver's clock offset estimate and one BSM's age after removing it */
 int32_t rpt_bsm_age_ms(const struct report *r, const struct rpt_bsm_sample *s);
 
-/* report_coverage.c: with the receiver's position (has_rx), each sender's BSMs by their
- * distance: received, expected from msgCnt, RSSI; -1 out of memory */
+/* report_coverage.c: with the receiver's position (has_rx; without it, the reference
+ * point of the first MAP intersection heard), each sender's BSMs by their distance:
+ * received, expected from msgCnt, RSSI; -1 out of memory */
 int rpt_coverage(struct report *r);
 /* received / expected of a bin; < 0 when nothing was expected */
 double rpt_cov_pdr(const struct rpt_cov_bin *b);

@@ -55,6 +55,8 @@ void rpt_free(struct report *r)
 		free(r->maps[i].x.lanes);
 	free(r->maps);
 	free(r->spats);
+	free(r->phases);
+	rpt_verify_free(r);
 	rpt_findings_free(&r->findings);
 }
 
@@ -183,7 +185,8 @@ static int spat_add(struct report *r, const struct rpt_where *at, const uint8_t 
 	for (unsigned i = 0; i < s.n; i++) {
 		struct rpt_spat_seen *ss = rpt_grow(&r->spats, &r->n_spats, &r->cap_spats,
 						sizeof(*ss));
-		if (!ss || rpt_spat_timing(r, at, &s.x[i]) < 0) {
+		if (!ss || rpt_spat_timing(r, at, &s.x[i]) < 0 ||
+		    rpt_spat_phases(r, at, &s.x[i]) < 0) {
 			rc = -1;
 			break;
 		}

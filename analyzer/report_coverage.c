@@ -46,8 +46,23 @@ static void bin_add(struct rpt_cov_bin *b, const struct rpt_bsm_sample *s, uint6
 	}
 }
 
+/* Without --rx-pos: an RSU stands at its intersection, so the receiver of a capture
+ * holding its MAP is near the MAP's reference point (the first intersection heard) */
+static void rx_from_map(struct report *r)
+{
+	for (size_t i = 0; i < r->n_maps && !r->has_rx; i++)
+		if (r->maps[i].x.has_ref) {
+			r->has_rx = r->rx_map = true;
+			r->rx_map_id = r->maps[i].x.id;
+			r->rx_lat = r->maps[i].x.ref_lat;
+			r->rx_lon = r->maps[i].x.ref_lon;
+		}
+}
+
 int rpt_coverage(struct report *r)
 {
+	if (!r->has_rx)
+		rx_from_map(r);
 	if (!r->has_rx)
 		return 0;
 	double max_m = 0;

@@ -369,6 +369,12 @@ static void spat_value(void *c, const char *path, size_t plen, long long i, cons
 	} else if (ends_with(path, "states/[]/signalGroup") && x->n_groups < RPT_MAX_GROUPS) {
 		x->min_end[x->n_groups] = x->max_end[x->n_groups] = -1;
 		x->group[x->n_groups++] = (long)i;
+	} else if (x->n_groups && text && ends_with(path, "state-time-speed/[]/eventState")) {
+		char *e = x->event[x->n_groups - 1]; /* the first MovementEvent's */
+		if (!e[0] && tlen < RPT_EVENT_NAME) {
+			memcpy(e, text, tlen);
+			e[tlen] = '\0';
+		}
 	} else if (x->n_groups && strstr(path, "/state-time-speed/[]/timing/")) {
 		/* the first MovementEvent of the state: the current phase */
 		unsigned g = x->n_groups - 1;

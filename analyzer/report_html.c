@@ -433,7 +433,8 @@ static void security_table(FILE *o, const struct report *r)
 {
 	fputs("<table><tr><th>PSID</th><th>sender</th><th>no 1609.2</th><th>unsecured</th>"
 	      "<th>signed, digest</th><th>signed, certificate</th><th>signed, other</th>"
-	      "<th>encrypted</th><th>capture - generationTime, ms</th></tr>\n", o);
+	      "<th>encrypted</th><th>signatures verified / failed / not verifiable</th>"
+	      "<th>capture - generationTime, ms</th></tr>\n", o);
 	for (size_t i = 0; i < r->n_sec_groups; i++) {
 		const struct rpt_sec *g = &r->sec[i];
 		const char *name = v2x_psid_name(g->psid);
@@ -444,9 +445,10 @@ static void security_table(FILE *o, const struct report *r)
 			fprintf(o, "%02x:%02x:%02x:%02x:%02x:%02x", g->mac[0], g->mac[1], g->mac[2],
 				g->mac[3], g->mac[4], g->mac[5]);
 		fprintf(o, "</td><td>%" PRIu64 "</td><td>%" PRIu64 "</td><td>%" PRIu64 "</td><td>%"
-			   PRIu64 "</td><td>%" PRIu64 "</td><td>%" PRIu64 "</td><td>",
+			   PRIu64 "</td><td>%" PRIu64 "</td><td>%" PRIu64 "</td><td>%" PRIu64
+			   " / %" PRIu64 " / %" PRIu64 "</td><td>",
 			g->none, g->unsecured, g->signed_digest, g->signed_cert, g->signed_other,
-			g->encrypted);
+			g->encrypted, g->sig_verified, g->sig_failed, g->sig_unverified);
 		if (g->gen_n)
 			fprintf(o, "%" PRId64 " .. %" PRId64, g->gen_delta_min_ms, g->gen_delta_max_ms);
 		fputs("</td></tr>\n", o);
@@ -517,9 +519,15 @@ int rpt_write_html(const struct report *r, FILE *o)
 	plot_map(o, r, top, n_top);
 	if (r->has_rx && r->cov) {
 		fprintf(o, "<h2>Coverage: BSMs against distance from the receiver (%.6f, %.6f)</h2>\n"
-			   "<p>Packet delivery ratio: BSMs received / expected from each sender's "
+			   "<p>",
+			r->rx_lat, r->rx_lon);
+		if (r->rx_map)
+			fprintf(o, "Receiver position taken from MAP intersection %ld's reference "
+				   "point (no --rx-pos given). ",
+				r->rx_map_id);
+		fprintf(o, "Packet delivery ratio: BSMs received / expected from each sender's "
 			   "msgCnt (the ones lost before a BSM count in its bin), %.0f m bins.</p>\n",
-			r->rx_lat, r->rx_lon, r->cov_bin_m);
+			r->cov_bin_m);
 		plot_coverage(o, r, top, n_top, false);
 		plot_coverage(o, r, top, n_top, true);
 	}

@@ -82,9 +82,11 @@ static void write_security(struct json_writer *w, const struct report *r)
 			json_mac(w, g->mac);
 		}
 		const char *keys[] = {"no_1609dot2", "unsecured", "signed_digest", "signed_certificate",
-				      "signed_other", "encrypted"};
+				      "signed_other", "encrypted", "signatures_verified",
+				      "signatures_failed", "signatures_unverified"};
 		uint64_t vals[] = {g->none, g->unsecured, g->signed_digest, g->signed_cert,
-				   g->signed_other, g->encrypted};
+				   g->signed_other, g->encrypted, g->sig_verified, g->sig_failed,
+				   g->sig_unverified};
 		for (size_t k = 0; k < sizeof(vals) / sizeof(vals[0]); k++) {
 			json_key(w, keys[k]);
 			json_uint(w, vals[k]);
@@ -193,6 +195,11 @@ static void write_coverage(struct json_writer *w, const struct report *r)
 	json_double(w, r->rx_lat, 7);
 	json_key(w, "rx_lon");
 	json_double(w, r->rx_lon, 7);
+	json_key(w, "rx_from_map_intersection"); /* null: --rx-pos */
+	if (r->rx_map)
+		json_int(w, r->rx_map_id);
+	else
+		json_null(w);
 	json_key(w, "bin_m");
 	json_double(w, r->cov_bin_m, 1);
 	write_bins(w, r, r->cov, false);

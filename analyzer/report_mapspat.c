@@ -1,5 +1,6 @@
 /* v2xcap report: MAP, SPaT and TIM checks: each SPaT intersection and signal group is in
- * a MAP heard in the capture, its end times ahead of its time; MAP lane ids unique,
+ * a MAP heard in the capture, its end times ahead of its time, its phases in their
+ * sequence; MAP lane ids unique,
  * connections lead to lanes that exist, revisions; a TIM in force when heard. */
 #define _POSIX_C_SOURCE 200809L
 #include <inttypes.h>
@@ -41,6 +42,32 @@ static const struct rpt_requirement req_tim_window = {
 	"tim.window", "TIM in force when heard (startYear/startTime + durationTime)",
 	"SAE J2735 TravelerDataFrame startYear (DE_DYear), startTime (DE_MinuteOfTheYear), "
 	"durationTime (DE_MinutesDuration, 32000 = indefinite)"};
+
+static const struct rpt_requirement req_spat_phase = {
+	"spat.phase-sequence", "Signal phases move through their clearance (yellow)",
+	"SAE J2735 DE_MovementPhaseState (reds: stop-Then-Proceed, stop-And-Remain; greens: "
+	"pre-Movement, permissive- and protected-Movement-Allowed; yellows: permissive- and "
+	"protected-clearance) and MUTCD 11th edition Section 4F.01 (FHWA): a steady yellow "
+	"follows a green, is not shown between red and green, and is followed by red. "
+	"Checked between a group's states heard less than 3 s apart, the shortest yellow "
+	"change interval (e.g. Maryland COMAR 11.04.14.03)"};
+
+/* MovementPhaseState as the check sees it */
+enum phase_kind { PHASE_OTHER, PHASE_RED, PHASE_GREEN, PHASE_CLEARANCE };
+/* A group's previous state older than this may have hidden a whole yellow */
+#define PHASE_GAP_US INT64_C(3000000)
+
+static enum phase_kind phase_kind(const char *event)
+{
+	if (strcmp(event, "stop-And-Remain") == 0)
+		return PHASE_RED;
+	if (strcmp(event, "permissive-Movement-Allowed") == 0 ||
+	    strcmp(event, "protected-Movement-Allowed") == 0)
+		return PHASE_GREEN;
+	if (strcmp(event, "permissive-clearance") == 0 || strcmp(event, "protected-clearance") == 0)
+		return PHASE_CLEARANCE;
+	return PHASE_OTHER; /* unavailable, dark, flashing, pre-Movement: no sequence */
+}
 
 static const struct rpt_map_seen *map_of(const struct report *r, long id)
 {
@@ -119,6 +146,46 @@ static long spat_time_tenths(const struct rpt_spat_state *x, int64_t ts_us)
 	else if (cap - t > MIN_MS / 2)
 		t += MIN_MS;
 	return (long)((t + HOUR_MS) % HOUR_MS / 100);
+}
+
+static struct rpt_phase_seen *phase_of(struct report *r, long id, long group)
+{
+	for (size_t i = 0; i < r->n_phases; i++)
+		if (r->phases[i].id == id && r->phases[i].group == group)
+			return &r->phases[i];
+	struct rpt_phase_seen *p = rpt_grow(&r->phases, &r->n_phases, &r->cap_phases,
+					    sizeof(*p));
+	if (p) {
+		p->id = id;
+		p->group = group;
+	}
+	return p;
+}
+
+int rpt_spat_phases(struct report *r, const struct rpt_where *at,
+		    const struct rpt_spat_state *x)
+{
+	for (unsigned g = 0; g < x->n_groups; g++) {
+		if (!x->event[g][0])
+			continue;
+		struct rpt_phase_seen *p = phase_of(r, x->id, x->group[g]);
+		if (!p)
+			return -1;
+		enum phase_kind from = p->event[0] ? phase_kind(p->event) : PHASE_OTHER;
+		enum phase_kind to = phase_kind(x->event[g]);
+		bool recent = at->ts_us - p->at.ts_us < PHASE_GAP_US && at->ts_us >= p->at.ts_us;
+		if (recent && ((from == PHASE_GREEN && to == PHASE_RED) ||
+			       (from == PHASE_RED && to == PHASE_CLEARANCE))) {
+			char text[96];
+			snprintf(text, sizeof(text), "group %ld %s -> %s", x->group[g], p->event,
+				 x->event[g]);
+			if (add(r, RPT_ERROR, &req_spat_phase, x->id, at, text, NULL) < 0)
+				return -1;
+		}
+		memcpy(p->event, x->event[g], sizeof(p->event));
+		p->at = *at;
+	}
+	return 0;
 }
 
 int rpt_spat_timing(struct report *r, const struct rpt_where *at,

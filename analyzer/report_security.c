@@ -188,9 +188,13 @@ int rpt_security_frame(struct report *r, const struct rpt_where *at, const struc
 		g->signed_cert++;
 	else
 		g->signed_other++;
-	if (d->content == V2X_DOT2_SIGNED &&
-	    (privacy_frame(r, at, f) < 0 || cert_psid_frame(r, g, at, f) < 0))
-		return -1;
+	if (d->content == V2X_DOT2_SIGNED) {
+		char name[40];
+		who(g, name, sizeof(name));
+		if (privacy_frame(r, at, f) < 0 || cert_psid_frame(r, g, at, f) < 0 ||
+		    (!r->no_verify && rpt_verify_frame(r, g, at, f, name) < 0))
+			return -1;
+	}
 	if (d->has_generation_time) {
 		int64_t gen_unix_us = (int64_t)d->generation_time + UNIX_2004_US - TAI_LEAP_US;
 		int64_t delta = (ts_us - gen_unix_us) / 1000;
@@ -222,6 +226,15 @@ int rpt_check_security(struct report *r)
 				 "%" PRIu64 " of %" PRIu64 " not signed (%" PRIu64
 				 " without 1609.2, %" PRIu64 " unsecuredData)",
 				 plain, total, g->none, g->unsecured);
+		}
+		if (g->sig_failed) { /* found when its frames came: never new here */
+			if (!(f = rpt_finding(&r->findings, RPT_ERROR, &rpt_req_signature, name)))
+				return -1;
+			if (!f->text[0])
+				snprintf(f->text, sizeof(f->text),
+					 "%" PRIu64 " of %" PRIu64 " signatures checked do not "
+					 "verify with the certificate's key",
+					 g->sig_failed, g->sig_failed + g->sig_verified);
 		}
 		int64_t worst = g->gen_delta_max_ms > -g->gen_delta_min_ms ? g->gen_delta_max_ms
 									    : g->gen_delta_min_ms;

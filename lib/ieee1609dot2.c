@@ -1,6 +1,6 @@
 /* IEEE 1609.2 Ieee1609Dot2Data in COER (X.696): content type, signedData's PSID,
- * generation time and signer, and the unsecuredData octets inside. Signatures and
- * certificate bodies are not read: nothing after them is needed. */
+ * generation time and signer, the unsecuredData octets inside, and what verifying the
+ * signature needs (tbsData's octets, the signature, the certificate's key). */
 #include "ieee1609dot2.h"
 
 #include <string.h>
@@ -77,27 +77,59 @@ static void skip_fixed_choice(struct v2x_cursor *c, const size_t *sizes, int n, 
 		c->err = true;
 }
 
-/* EccP256CurvePoint: x-only, fill (NULL), compressed-y-0, compressed-y-1, uncompressed. */
-static const size_t ecc_p256_point_sizes[] = {32, 0, 32, 32, 64};
+/* EccP256CurvePoint: x-only, fill (NULL), compressed-y-0, compressed-y-1,
+ * uncompressedP256 { x, y }: its octets (x first; none for fill), its alternative in
+ * *form */
+static const uint8_t *read_point(struct v2x_cursor *c, uint8_t *form)
+{
+	static const size_t sizes[] = {32, 0, 32, 32, 64};
+	int alt = read_choice(c);
+	if (alt < 0 || alt > V2X_ECC_UNCOMPRESSED) {
+		c->err = true;
+		return NULL;
+	}
+	*form = (uint8_t)alt;
+	return v2x_bytes(c, sizes[alt]);
+}
 
-/* PublicEncryptionKey { supportedSymmAlg, BasePublicEncryptionKey } */
-static void skip_public_encryption_key(struct v2x_cursor *c)
+/* A point of a certificate (cert: its first octet; tag: the point's CHOICE octet) that
+ * its canonical encoding rewrites: a key's uncompressed point, a signature's r not
+ * x-only. */
+static void note_cert_point(struct v2x_dot2 *d, const uint8_t *cert, const uint8_t *tag,
+			    uint8_t form, bool sig_r)
+{
+	bool rewritten = sig_r ? form != V2X_ECC_X_ONLY && form != V2X_ECC_FILL
+			       : form == V2X_ECC_UNCOMPRESSED;
+	if (!rewritten || d->n_cert_points == V2X_DOT2_MAX_CERT_POINTS)
+		return;
+	d->cert_points[d->n_cert_points++] = (struct v2x_dot2_cert_point){
+		.off = (uint16_t)(tag - cert), .form = form, .sig_r = sig_r};
+}
+
+/* PublicEncryptionKey { supportedSymmAlg, BasePublicEncryptionKey }: the point's tag
+ * (NULL for another kind of key), its alternative in *form */
+static const uint8_t *read_public_encryption_key(struct v2x_cursor *c, uint8_t *form)
 {
 	v2x_skip(c, 1); /* SymmAlgorithm: a one-octet ENUMERATED */
 	int key = read_choice(c);
-	if (key == 0 || key == 1) /* eciesNistP256, eciesBrainpoolP256r1 */
-		skip_fixed_choice(c, ecc_p256_point_sizes, 5, false);
-	else if (key > 1)
+	if (key == 0 || key == 1) { /* eciesNistP256, eciesBrainpoolP256r1 */
+		const uint8_t *tag = c->p;
+		read_point(c, form);
+		return tag;
+	}
+	if (key > 1)
 		skip_open_type(c);
+	return NULL;
 }
 
 /* HeaderInfo.encryptionKey: public PublicEncryptionKey | symmetric { aes128Ccm } */
 static void skip_encryption_key(struct v2x_cursor *c)
 {
 	static const size_t aes128_ccm[] = {16};
+	uint8_t form;
 	switch (read_choice(c)) {
 	case 0:
-		skip_public_encryption_key(c);
+		read_public_encryption_key(c, &form);
 		break;
 	case 1:
 		skip_fixed_choice(c, aes128_ccm, 1, true);
@@ -250,8 +282,33 @@ static void read_app_permissions(struct v2x_cursor *c, struct v2x_dot2 *d)
 	d->has_app_psids = !c->err;
 }
 
-/* Certificate { version, type, issuer, toBeSigned, signature? }: the appPermissions, and
- * the octets when the whole certificate could be read. */
+/* Signature: ecdsaNistP256Signature | ecdsaBrainpoolP256r1Signature { rSig
+ * EccP256CurvePoint, sSig OCTET STRING (32) } | ... (P-384: another curve); r's x
+ * coordinate and s when sig_r is given. Returns rSig's tag (NULL for another curve). */
+static const uint8_t *read_signature(struct v2x_cursor *c, enum v2x_dot2_curve *curve,
+				     uint8_t *form, const uint8_t **sig_r,
+				     const uint8_t **sig_s)
+{
+	int alt = read_choice(c);
+	if (alt == 0 || alt == 1) {
+		const uint8_t *tag = c->p;
+		const uint8_t *r = read_point(c, form);
+		const uint8_t *s = v2x_bytes(c, 32);
+		*curve = alt == 0 ? V2X_DOT2_NISTP256 : V2X_DOT2_BRAINPOOLP256R1;
+		if (sig_r) {
+			*sig_r = *form == V2X_ECC_FILL ? NULL : r;
+			*sig_s = s;
+		}
+		return tag;
+	}
+	if (alt > 1)
+		skip_open_type(c);
+	*curve = V2X_DOT2_CURVE_OTHER;
+	return NULL;
+}
+
+/* Certificate { version, type, issuer, toBeSigned, signature? }: the appPermissions, the
+ * verification key, and the octets when the whole certificate could be read. */
 static void read_certificate(struct v2x_cursor *c, struct v2x_dot2 *d)
 {
 	const uint8_t *start = c->p;
@@ -278,41 +335,51 @@ static void read_certificate(struct v2x_cursor *c, struct v2x_dot2 *d)
 	if (c->err || pre & (0x08 | 0x04))
 		return; /* certIssuePermissions, certRequestPermissions: not read */
 	/* canRequestRollover (0x02) is a NULL: no octets */
-	if (pre & 0x01)
-		skip_public_encryption_key(c);
+	uint8_t form;
+	const uint8_t *tag;
+	if (pre & 0x01 && (tag = read_public_encryption_key(c, &form)))
+		note_cert_point(d, start, tag, form, false);
 	/* verifyKeyIndicator: verificationKey PublicVerificationKey { ecdsaNistP256 |
 	 * ecdsaBrainpoolP256r1 | ... } | reconstructionValue EccP256CurvePoint | ... */
 	int vki = read_choice(c);
 	int key = vki == 0 ? read_choice(c) : vki == 1 ? 0 : -1;
-	if (key == 0 || key == 1)
-		skip_fixed_choice(c, ecc_p256_point_sizes, 5, false);
-	else if (vki > 1 || key > 1)
+	if (key == 0 || key == 1) {
+		tag = c->p;
+		d->key_point = read_point(c, &d->key_form);
+		note_cert_point(d, start, tag, d->key_form, false);
+		d->key = vki == 0 ? V2X_DOT2_KEY_EXPLICIT : V2X_DOT2_KEY_IMPLICIT;
+		d->key_curve = key == 0 ? V2X_DOT2_NISTP256 : V2X_DOT2_BRAINPOOLP256R1;
+	} else if (vki > 1 || key > 1) {
 		skip_open_type(c);
+		d->key = V2X_DOT2_KEY_OTHER;
+		d->key_curve = V2X_DOT2_CURVE_OTHER;
+	}
 	if (pre & 0x80)
 		skip_extension_additions(c);
-	if (has_signature) { /* Signature: ecdsaNistP256 | ecdsaBrainpoolP256r1 { rSig, sSig } */
-		int sig = read_choice(c);
-		if (sig == 0 || sig == 1) {
-			skip_fixed_choice(c, ecc_p256_point_sizes, 5, false);
-			v2x_skip(c, 32);
-		} else if (sig > 1) {
-			skip_open_type(c);
-		}
-	}
+	enum v2x_dot2_curve sig_curve;
+	if (has_signature &&
+	    (tag = read_signature(c, &sig_curve, &form, NULL, NULL)))
+		note_cert_point(d, start, tag, form, true);
 	if (!c->err) {
 		d->cert = start;
 		d->cert_len = (size_t)(c->p - start);
+	} else {
+		d->key = V2X_DOT2_KEY_NONE;
 	}
 }
 
+/* The signer, and the signature after it when it can be located (after a digest, self,
+ * or one certificate read to its end): on a copy, as nothing after it is needed. */
 static void read_signer(struct v2x_cursor *c, struct v2x_dot2 *d)
 {
+	struct v2x_cursor sig = *c;
 	int alt = read_choice(c);
 	switch (alt) {
 	case V2X_DOT2_SIGNER_DIGEST: {
 		const uint8_t *h = v2x_bytes(c, sizeof(d->digest));
 		if (h)
 			memcpy(d->digest, h, sizeof(d->digest));
+		sig = *c;
 		break;
 	}
 	case V2X_DOT2_SIGNER_CERTIFICATE: {
@@ -321,9 +388,13 @@ static void read_signer(struct v2x_cursor *c, struct v2x_dot2 *d)
 		struct v2x_cursor cert = *c;
 		if (!c->err && d->n_certs)
 			read_certificate(&cert, d);
+		sig = cert;
+		if (!d->cert || d->n_certs != 1)
+			sig.err = true;
 		break;
 	}
 	case V2X_DOT2_SIGNER_SELF:
+		sig = *c;
 		break;
 	default:
 		if (alt > V2X_DOT2_SIGNER_SELF)
@@ -332,6 +403,17 @@ static void read_signer(struct v2x_cursor *c, struct v2x_dot2 *d)
 		return;
 	}
 	d->signer = c->err ? V2X_DOT2_SIGNER_NONE : (enum v2x_dot2_signer)alt;
+	uint8_t form;
+	enum v2x_dot2_curve curve;
+	const uint8_t *r = NULL, *s = NULL;
+	if (!c->err && !sig.err) {
+		read_signature(&sig, &curve, &form, &r, &s);
+		if (!sig.err && (curve == V2X_DOT2_CURVE_OTHER || (r && s))) {
+			d->sig_curve = curve;
+			d->sig_r = r;
+			d->sig_s = s;
+		}
+	}
 }
 
 static int read_data(struct v2x_cursor *c, struct v2x_dot2 *d, bool nested,
@@ -342,6 +424,7 @@ static int read_signed(struct v2x_cursor *c, struct v2x_dot2 *d, const char **wh
 {
 	static const size_t hashed_data_sizes[] = {32};
 	d->hash_id = v2x_u8(c);
+	const uint8_t *tbs = c->p;
 	uint8_t preamble = v2x_u8(c); /* SignedDataPayload: ext, data?, extDataHash? */
 	if (preamble & 0x40) {
 		struct v2x_dot2 inner;
@@ -363,6 +446,8 @@ static int read_signed(struct v2x_cursor *c, struct v2x_dot2 *d, const char **wh
 		*why = "IEEE 1609.2 headerInfo truncated or malformed";
 		return -1;
 	}
+	d->tbs = tbs;
+	d->tbs_len = (size_t)(c->p - tbs);
 	read_signer(c, d);
 	if (c->err) {
 		*why = "IEEE 1609.2 signer truncated or malformed";
@@ -441,16 +526,50 @@ const char *v2x_dot2_content_name(enum v2x_dot2_content content)
 	return "other";
 }
 
+/* A certificate longer than this with points to rewrite is not hashed: end-entity
+ * certificates are a few hundred octets */
+#define CANONICAL_MAX 1024
+
+bool v2x_dot2_cert_hash(const struct v2x_dot2 *d, uint8_t h[32])
+{
+	if (!d->cert)
+		return false;
+	if (!d->n_cert_points) { /* the usual case: sent in the canonical form */
+		v2x_sha256(d->cert, d->cert_len, h);
+		return true;
+	}
+	if (d->cert_len > CANONICAL_MAX)
+		return false;
+	uint8_t out[CANONICAL_MAX];
+	size_t n = 0, from = 0;
+	for (unsigned i = 0; i < d->n_cert_points; i++) {
+		const struct v2x_dot2_cert_point *pt = &d->cert_points[i];
+		const uint8_t *x = d->cert + pt->off + 1;
+		memcpy(out + n, d->cert + from, pt->off - from);
+		n += pt->off - from;
+		/* a key's y parity picks compressed-y-0/1; a signature's r keeps x only */
+		out[n++] = (uint8_t)(COER_CONTEXT_TAG |
+				     (pt->sig_r ? V2X_ECC_X_ONLY
+						: V2X_ECC_COMPRESSED_Y0 + (x[63] & 1)));
+		memcpy(out + n, x, 32);
+		n += 32;
+		from = pt->off + 1u + (pt->form == V2X_ECC_UNCOMPRESSED ? 64u : 32u);
+	}
+	memcpy(out + n, d->cert + from, d->cert_len - from);
+	n += d->cert_len - from;
+	v2x_sha256(out, n, h);
+	return true;
+}
+
 bool v2x_dot2_signer_id(const struct v2x_dot2 *d, uint8_t id[8])
 {
 	if (d->signer == V2X_DOT2_SIGNER_DIGEST) {
 		memcpy(id, d->digest, 8);
 		return true;
 	}
-	if (d->signer != V2X_DOT2_SIGNER_CERTIFICATE || !d->cert)
-		return false;
 	uint8_t h[32];
-	v2x_sha256(d->cert, d->cert_len, h);
+	if (d->signer != V2X_DOT2_SIGNER_CERTIFICATE || !v2x_dot2_cert_hash(d, h))
+		return false;
 	memcpy(id, h + 24, 8); /* HashedId8: the low-order eight octets */
 	return true;
 }

@@ -24,6 +24,37 @@ enum v2x_dot2_signer {
 
 #define V2X_DOT2_MAX_APP_PSIDS 8
 
+/* The curve of a signature or a verification key (1609.2 Signature /
+ * PublicVerificationKey alternatives 0 and 1; the rest: OTHER) */
+enum v2x_dot2_curve {
+	V2X_DOT2_CURVE_NONE = 0,
+	V2X_DOT2_NISTP256,
+	V2X_DOT2_BRAINPOOLP256R1,
+	V2X_DOT2_CURVE_OTHER,
+};
+
+/* The signer certificate's verifyKeyIndicator */
+enum v2x_dot2_key {
+	V2X_DOT2_KEY_NONE = 0,          /* no certificate read */
+	V2X_DOT2_KEY_EXPLICIT,          /* verificationKey */
+	V2X_DOT2_KEY_IMPLICIT,          /* reconstructionValue: the key needs the issuer */
+	V2X_DOT2_KEY_OTHER,
+};
+
+/* An EccP256CurvePoint alternative */
+enum { V2X_ECC_X_ONLY = 0, V2X_ECC_FILL = 1, V2X_ECC_COMPRESSED_Y0 = 2,
+       V2X_ECC_COMPRESSED_Y1 = 3, V2X_ECC_UNCOMPRESSED = 4 };
+
+/* A point in the certificate that its canonical encoding rewrites: its tag's offset in
+ * the certificate, its alternative, and whether it is a signature's r (x-only) or a
+ * key (compressed) */
+struct v2x_dot2_cert_point {
+	uint16_t off;
+	uint8_t form;
+	bool sig_r;
+};
+#define V2X_DOT2_MAX_CERT_POINTS 3
+
 struct v2x_dot2 {
 	uint8_t version;                /* protocolVersion, 3 */
 	enum v2x_dot2_content content;
@@ -43,6 +74,21 @@ struct v2x_dot2 {
 	uint32_t app_psids[V2X_DOT2_MAX_APP_PSIDS];
 	const uint8_t *cert;
 	size_t cert_len;
+	/* ECDSA verification's inputs (signedData): tbsData's octets; the signature (r's
+	 * x coordinate and s, 32 octets each; sig_curve NONE when it was not located: a
+	 * signer of several certificates, or not read); the certificate's key (the
+	 * point's alternative and its 32 or 64 octets) and the points its canonical
+	 * encoding rewrites */
+	const uint8_t *tbs;
+	size_t tbs_len;
+	enum v2x_dot2_curve sig_curve;
+	const uint8_t *sig_r, *sig_s;
+	enum v2x_dot2_key key;
+	enum v2x_dot2_curve key_curve;
+	uint8_t key_form;
+	const uint8_t *key_point;
+	unsigned n_cert_points;
+	struct v2x_dot2_cert_point cert_points[V2X_DOT2_MAX_CERT_POINTS];
 	const uint8_t *payload;         /* unsecuredData octets (for signed: tbsData's) */
 	size_t payload_len;             /* 0 when no payload (encrypted, external) */
 };
@@ -61,6 +107,10 @@ const char *v2x_dot2_content_name(enum v2x_dot2_content c);
  * (the last 8 octets of its SHA-256, IEEE 1609.2 HashedId8); false when neither is
  * known (unsigned, self-signed, a certificate not read to its end). */
 bool v2x_dot2_signer_id(const struct v2x_dot2 *d, uint8_t id[8]);
+/* The SHA-256 of the signer certificate's canonical encoding (IEEE 1609.2: the points
+ * of its keys compressed, its signature's r x-only), the input of HashedId8 and of the
+ * signed data's hash; false without a certificate read to its end. */
+bool v2x_dot2_cert_hash(const struct v2x_dot2 *d, uint8_t h[32]);
 /* The certificate allows psid (appPermissions); true when it carries none to check. */
 bool v2x_dot2_cert_permits(const struct v2x_dot2 *d, uint32_t psid);
 /* Writes n in the COER length form (X.696 8.6: one octet below 128, else 0x80 | octets

@@ -1,5 +1,6 @@
 /* libFuzzer harness over the IEEE 1609.2 Ieee1609Dot2Data envelope (lib/ieee1609dot2.c,
- * COER): the payload it hands on to J2735 must lie inside the input. */
+ * COER): the payload it hands on to J2735, and what signature verification reads
+ * (tbsData, the signature, the certificate and its key), must lie inside the input. */
 #include <stddef.h>
 #include <stdint.h>
 
@@ -18,6 +19,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (d.payload_len && (d.payload < data || d.payload + d.payload_len > data + size))
 		__builtin_trap();
+	if (d.tbs && (d.tbs < data || d.tbs + d.tbs_len > data + size))
+		__builtin_trap();
+	if (d.sig_curve != V2X_DOT2_CURVE_NONE && d.sig_curve != V2X_DOT2_CURVE_OTHER &&
+	    (d.sig_r < data || d.sig_s < data || d.sig_r + 32 > data + size ||
+	     d.sig_s + 32 > data + size))
+		__builtin_trap();
+	if (d.cert && (d.cert < data || d.cert + d.cert_len > data + size))
+		__builtin_trap();
+	static const size_t point_len[] = {32, 0, 32, 32, 64}; /* by EccP256CurvePoint form */
+	if (d.key == V2X_DOT2_KEY_EXPLICIT &&
+	    (d.key_form > V2X_ECC_UNCOMPRESSED || d.key_point < d.cert ||
+	     d.key_point + point_len[d.key_form] > d.cert + d.cert_len))
+		__builtin_trap();
+	uint8_t h[32], id[8];
+	(void)v2x_dot2_cert_hash(&d, h); /* the canonical copy stays in its bounds */
+	(void)v2x_dot2_signer_id(&d, id);
 	(void)v2x_dot2_content_name(d.content);
 	return 0;
 }

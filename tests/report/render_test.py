@@ -65,9 +65,6 @@ def build_captures(tmp):
     return files + [rt.capture("map-radiotap-signed.pcapng"), rt.capture("spat-radiotap.pcap")]
 
 
-RX_POS = "39.5952649,-105.0914122"   # the receiver at the MAP's reference point
-
-
 def main():
     out_png = sys.argv[1]
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -85,8 +82,9 @@ def main():
             print(f"SKIP: {e}")
             return rt.SKIP
         page = f"{tmp}/report.html"
-        subprocess.run([os.environ["V2XCAP"], "report", "-o", page, "--rx-pos", RX_POS,
-                        *files, rt.capture("mixed.pcap")], check=True)
+        # no --rx-pos: the receiver is put at the MAP's reference point (coverage plots)
+        subprocess.run([os.environ["V2XCAP"], "report", "-o", page, *files,
+                        rt.capture("mixed.pcap")], check=True)
         profile = tempfile.mkdtemp(dir=tmp)
         run = [chromium, *FLAGS, f"--user-data-dir={profile}", "--enable-logging=stderr",
                "--v=0"]

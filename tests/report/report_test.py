@@ -404,14 +404,16 @@ def spat_for_intersection(spat_hex, old, new):
     return rewrite_bits(spat_hex, bits.index(f"{old:016b}"), new, 16)
 
 
-def edited(tmp, msg_hex, edit, first_bits):
-    """msg_hex with one 8-bit field rewritten so that its decode becomes edit(decode): every
-    bit offset among the first first_bits tried (400 variants a capture), the match kept."""
+def edited(tmp, msg_hex, edit, first_bits, width=8):
+    """msg_hex with one field of width bits rewritten so that its decode becomes
+    edit(decode): every bit offset among the first first_bits tried (400 variants a
+    capture), the match kept."""
     want = decoded(mkcap(f"{tmp}/orig.pcap", [msg_hex], extra=("--psid", "82")))[0]
     value = edit(want)
-    offsets = range(min(first_bits, len(msg_hex) * 4 - 8))
+    offsets = range(min(first_bits, len(msg_hex) * 4 - width))
     for chunk in range(0, len(offsets), 400):   # 400 variants a capture: argv stays short
-        variants = [rewrite_bits(msg_hex, at, value, 8) for at in offsets[chunk:chunk + 400]]
+        variants = [rewrite_bits(msg_hex, at, value, width)
+                    for at in offsets[chunk:chunk + 400]]
         cap = mkcap(f"{tmp}/variants.pcap", variants, extra=("--psid", "82"))
         out = subprocess.run([V2XCAP, "decode", cap], capture_output=True).stdout
         for line in out.splitlines():
@@ -517,6 +519,53 @@ def report_spat_timing_across_the_hour(tmp):
     f = findings(report(late), "spat.timing")
     check_eq("behind", (len(f), frames(f[0])), (1, [1]))
     assert "group 2 minEndTime 25.1 s behind" in f[0]["text"], f[0]["text"]
+
+
+# J2735 MovementPhaseState values (UPER: 4 bits, no extension)
+PHASES = {"stop-And-Remain": 3, "protected-Movement-Allowed": 6, "protected-clearance": 8}
+
+
+def spat_phase(tmp, state):
+    """The real SPaT with signal group 2's eventState (protected-Movement-Allowed) set to
+    state."""
+    spat = real_spat()
+    if state == "protected-Movement-Allowed":
+        return spat
+
+    def edit(v):
+        for st in v["intersections"][0]["states"]:
+            if st["signalGroup"] == 2:
+                st["state-time-speed"][0]["eventState"] = state
+        return PHASES[state]
+    return edited(tmp, spat, edit, len(spat) * 4, width=4)
+
+
+def report_spat_phase_skips_clearance(tmp):
+    """Group 2 of the real SPaT, 100 ms apart: green, red (frame 2: the yellow skipped),
+    yellow (frame 3: a yellow after red). One finding naming both, frames 2 and 3."""
+    seq = [spat_phase(tmp, s) for s in ("protected-Movement-Allowed", "stop-And-Remain",
+                                        "protected-clearance")]
+    rep = report(mkcap(f"{tmp}/skip.pcap", seq, extra=("--psid", "82")))
+    f = findings(rep, "spat.phase-sequence")
+    check_eq("phases", (len(f), f[0]["sender"], frames(f[0]), f[0]["text"]),
+             (1, "intersection 12111", [2, 3],
+              "group 2 protected-Movement-Allowed -> stop-And-Remain; "
+              "group 2 stop-And-Remain -> protected-clearance"))
+
+
+def report_spat_phase_sequence_quiet(tmp):
+    """Green, yellow, red, green 100 ms apart: the permitted cycle, quiet. Green then red
+    5 s apart: a whole yellow (3 s at least) may have passed unheard, quiet. The real
+    captures with a SPaT (one each) are quiet."""
+    g, y, r = (spat_phase(tmp, s) for s in ("protected-Movement-Allowed",
+                                            "protected-clearance", "stop-And-Remain"))
+    ok = mkcap(f"{tmp}/ok.pcap", [g, y, r, g], extra=("--psid", "82"))
+    check_eq("cycle", findings(report(ok), "spat.phase-sequence"), [])
+    slow = mkcap(f"{tmp}/slow.pcap", [g, r], interval_ms=5000, extra=("--psid", "82"))
+    check_eq("5 s apart", findings(report(slow), "spat.phase-sequence"), [])
+    for name in ("spat-radiotap.pcap", "mixed.pcap", "gdot-radiotap.pcap",
+                 "pc5/pc5-family-udp.pcap", "rsu/rsu-imf-udp.pcap"):
+        check_eq(name, findings(report(capture(name)), "spat.phase-sequence"), [])
 
 
 def real_map():
@@ -656,7 +705,12 @@ def certificate(psids=(0x20, 0x26)):
 
 
 def hashed_id8(cert):
+    """IEEE 1609.2 HashedId8: SHA-256 of the certificate's canonical encoding (keys'
+    points compressed, the signature's r x-only: certificate() ends with SIG, whose r is
+    compressed-y-0), the last 8 octets."""
     import hashlib
+    if cert.endswith(SIG):
+        cert = cert[:-len(SIG)] + bytes([0x80, 0x80]) + SIG[2:]
     return hashlib.sha256(cert).digest()[-8:]
 
 
@@ -719,6 +773,116 @@ def report_certificate_psid_against_wsmp(tmp):
              (1, [1, 2], "appPermissions 0x20 0x26 lack the WSMP PSID 0x82"))
 
 
+# ---- 1609.2 signatures verified (OpenSSL) ----
+
+def p256_cert(pub, curve=0, uncompressed=False):
+    """An explicit certificate (COER) for the public key pub (cryptography's EC public
+    key): issuer sha256AndDigest, id none, 169 hours, appPermissions {0x20},
+    verificationKey ecdsaNistP256 (curve 0) or ecdsaBrainpoolP256r1 (curve 1), the point
+    compressed or uncompressed, an issuer's signature with r compressed-y-0 (SIG). Returns
+    (as sent, canonical): IEEE 1609.2 hashes the certificate with its key's point
+    compressed and the signature's r x-only."""
+    n = pub.public_numbers()
+    x, y = n.x.to_bytes(32, "big"), n.y.to_bytes(32, "big")
+    compressed = bytes([0x82 + (n.y & 1)]) + x
+
+    def build(point, sig):
+        tbs = (bytes([0x10, 0x83]) + bytes.fromhex("616263" "0046" "04e09a20" "8400a9") +
+               bytes([1, 1, 0, 1, 0x20]) + bytes([0x80, 0x80 + curve]) + point)
+        return bytes.fromhex("80" "03" "00" "80" "2122232425262728") + tbs + sig
+    sent = build(bytes([0x84]) + x + y if uncompressed else compressed, SIG)
+    canonical = build(compressed, bytes([0x80, 0x80]) + SIG[2:])
+    return sent, canonical
+
+
+def signed_ecdsa(key, mf_hex, cert, canonical, digest=False, tamper=None):
+    """signed() with a real ECDSA signature by key: SHA-256 over SHA-256(tbsData) ||
+    SHA-256(canonical certificate) (vanetza security/v3/hash.cpp); the signer is the
+    certificate, or its HashedId8 (digest). tamper: 'payload' flips a bit of the message
+    after signing, 's' one of the signature's s."""
+    import hashlib
+    from cryptography.hazmat.primitives import hashes
+    from cryptography.hazmat.primitives.asymmetric import ec, utils
+    mf = bytes.fromhex(mf_hex)
+    tbs = bytes([0x40, 3, 0x80, len(mf)]) + mf + bytes([0x40, 1, 0x20]) + bytes(8)
+    msg = hashlib.sha256(tbs).digest() + hashlib.sha256(canonical).digest()
+    r, s_ = utils.decode_dss_signature(key.sign(msg, ec.ECDSA(hashes.SHA256())))
+    s_ = s_.to_bytes(32, "big")
+    if tamper == "payload":
+        tbs = tbs[:10] + bytes([tbs[10] ^ 1]) + tbs[11:]
+    if tamper == "s":
+        s_ = s_[:31] + bytes([s_[31] ^ 1])
+    who = bytes([0x80]) + hashed_id8(canonical) if digest else bytes([0x81, 1, 1]) + cert
+    return (bytes([3, 0x81, 0]) + tbs + who + bytes([0x80, 0x80]) + r.to_bytes(32, "big") +
+            s_).hex()
+
+
+def needs_verification(rep):
+    if any("needs OpenSSL" in f["text"] for f in findings(rep, "security.signature-unverified")):
+        raise Skip("v2xcap built without OpenSSL (libssl-dev): no signature verification")
+
+
+def crypto():
+    try:
+        from cryptography.hazmat.primitives.asymmetric import ec
+    except ImportError:
+        raise Skip("python3-cryptography missing: cannot sign test frames")
+    return ec
+
+
+def report_signature_verified_and_tampered(tmp):
+    """Keys made here (P-256 and brainpoolP256r1), each BSM signed as IEEE 1609.2 says:
+    1 certificate (P-256, compressed key): verifies; 2 its digest: verifies (the key from
+    frame 1); 3 the certificate, the message altered after signing: fails; 4 the digest,
+    s altered: fails; 5 a brainpoolP256r1 certificate sent with its key uncompressed
+    (hashed in the canonical, compressed form): verifies; 6 that one's digest: verifies.
+    --no-verify: nothing verified, nothing found."""
+    ec = crypto()
+    k1, k2 = ec.generate_private_key(ec.SECP256R1()), ec.generate_private_key(ec.BrainpoolP256R1())
+    c1, c1n = p256_cert(k1.public_key())
+    c2, c2n = p256_cert(k2.public_key(), curve=1, uncompressed=True)
+    msgs = [bsm(i, sec_mark(i)) for i in range(6)]
+    p = [signed_ecdsa(k1, msgs[0], c1, c1n), signed_ecdsa(k1, msgs[1], c1, c1n, digest=True),
+         signed_ecdsa(k1, msgs[2], c1, c1n, tamper="payload"),
+         signed_ecdsa(k1, msgs[3], c1, c1n, digest=True, tamper="s"),
+         signed_ecdsa(k2, msgs[4], c2, c2n), signed_ecdsa(k2, msgs[5], c2, c2n, digest=True)]
+    cap = mkcap(f"{tmp}/sig.pcap", p, extra=("--dot2", "none"))
+    rep = report(cap)
+    needs_verification(rep)
+    f = findings(rep, "security.signature")
+    check_eq("failed", (len(f), f[0]["severity"], frames(f[0]), f[0]["text"]),
+             (1, "error", [3, 4], "2 of 6 signatures checked do not verify with the "
+              "certificate's key"))
+    g = rep["security"][0]
+    check_eq("counts", (g["signatures_verified"], g["signatures_failed"],
+                        g["signatures_unverified"]), (4, 2, 0))
+    check_eq("nothing unverifiable", findings(rep, "security.signature-unverified"), [])
+    rep = report("--no-verify", cap)
+    check_eq("--no-verify", ([f for f in findings(rep) if "signature" in f["requirement"]],
+                             rep["security"][0]["signatures_verified"]), ([], 0))
+
+
+def report_signature_unverifiable_says_why(tmp):
+    """Frame 1: the implicit certificate of asn1_codec's vector (its key needs the
+    issuer); frame 2: a digest no certificate in the capture hashes to. Both: one info
+    finding per sender naming the first reason, no failure. Real captures: udp2 (a device's
+    signed BSM) and bsm-radiotap-signed are signed with digests whose certificates are not
+    in them: unverifiable with that reason, never a failed signature."""
+    rep = report(mkcap(f"{tmp}/imp.pcap", [signed(bsm(1, sec_mark(0)), certificate())],
+                       extra=("--dot2", "none")))
+    needs_verification(rep)
+    f = findings(rep, "security.signature-unverified")
+    check_eq("implicit", (len(f), frames(f[0])), (1, [1]))
+    assert f[0]["text"].startswith("implicit certificate"), f[0]["text"]
+    for name, n in (("udp2-radiotap.pcap", 1), ("bsm-radiotap-signed.pcap", None)):
+        rep = report(capture(name))
+        check_eq(name, findings(rep, "security.signature"), [])
+        f = findings(rep, "security.signature-unverified")
+        assert f and all(x["text"].startswith("signer is a digest") for x in f), f
+        if n:
+            check_eq(name + " frames", frames(f[0]), [n])
+
+
 # ---- coverage ----
 
 RX_LAT, RX_LON = 41.1642143, -104.843412    # bsm()'s default position
@@ -769,14 +933,34 @@ def report_coverage_pdr_and_rssi_against_distance(tmp):
 
 
 def report_coverage_only_with_rx_pos(tmp):
-    """Without --rx-pos: coverage null and no coverage plot; a bad --rx-pos is a usage
-    error."""
+    """Without --rx-pos and without a MAP: coverage null and no coverage plot; a bad
+    --rx-pos is a usage error."""
     cap, _ = moving_away(tmp, n=10)
     check_eq("coverage", report(cap)["coverage"], None)
     assert 'id="plot-pdr"' not in report(cap, fmt="html")
     for bad in ("41.1", "91,0", "41,-104,3", "x,y"):
         p = subprocess.run([V2XCAP, "report", "--rx-pos", bad, cap], capture_output=True)
         check_eq(bad, p.returncode, 2)
+
+
+def report_coverage_receiver_from_map(tmp):
+    """captures/mixed.pcap has the real MAP (intersection 12110) and no --rx-pos: the
+    receiver is put at the MAP's reference point (as decoded), and the page says so;
+    --rx-pos wins over the MAP."""
+    ref = decoded(capture("map-radiotap-signed.pcapng"))[0]["intersections"][0]["refPoint"]
+    rep = report(capture("mixed.pcap"))
+    cov = rep["coverage"]
+    check_eq("receiver", (cov["rx_from_map_intersection"], cov["rx_lat"], cov["rx_lon"]),
+             (12110, ref["lat"] / 1e7, ref["long"] / 1e7))
+    # BSMs at frames 1, 2, 7; frame 7 repeats frame 1 (msgCnt 88): counted once
+    check_eq("BSMs placed", sum(b["received"] for b in cov["bins"]), 2)
+    page = report(capture("mixed.pcap"), fmt="html")
+    assert ("Receiver position taken from MAP intersection 12110's reference point"
+            in page), "the page does not say where the receiver position comes from"
+    assert 'id="plot-pdr"' in page
+    given = report("--rx-pos", f"{RX_LAT},{RX_LON}", capture("mixed.pcap"))["coverage"]
+    check_eq("--rx-pos wins", (given["rx_from_map_intersection"], given["rx_lat"]),
+             (None, RX_LAT))
 
 
 # ---- security, real captures ----
@@ -790,6 +974,10 @@ def report_mixed_capture_findings(tmp):
       from jpo-ode with its own generationTime, years before mkcap's capture time.
     - tim.window: the same TIM (frame 5) was in force for 1440 min from 2018-11-08 07:00
       UTC; mkcap heard it in 2023: expired.
+    - security.signature-unverified: the signed BSMs of :01 (frames 1, 7), the MAP (frame
+      4, PSID 0x82) and the TIM vector (frame 5) name their signer by a digest; no
+      certificate in the capture hashes to it (built without OpenSSL: one finding for all
+      four saying so).
     - BSM findings: sender bea10000 (asn1_codec vector, frames 1 and 7) repeats msgCnt 88
       (both frames are the same BSM), has accuracy unavailable and size 0 (the vector's
       values), 2 BSMs 0.6 s apart (rate info); the two vectors' secMarks differ by ~26 s:
@@ -798,7 +986,16 @@ def report_mixed_capture_findings(tmp):
     rep = report(capture("mixed.pcap"))
     got = {(f["requirement"], f["sender"], tuple(frames(f))) for f in findings(rep)
            if not f["requirement"].startswith("bsm.")}
-    check_eq("non-BSM findings", got, {
+    unverified = {
+        ("security.signature-unverified", "02:00:00:00:00:01 psid 0x20", (1, 7)),
+        ("security.signature-unverified", "02:00:00:00:0a:01 psid 0x82", (4,)),
+        ("security.signature-unverified", "02:00:00:00:0a:01 psid 0x83", (5,)),
+    }
+    try:
+        needs_verification(rep)
+    except Skip:
+        unverified = {("security.signature-unverified", "", (1, 4, 5, 7))}
+    check_eq("non-BSM findings", got, unverified | {
         ("spat.intersection", "intersection 12111", (3,)),
         ("security.unsigned", "02:00:00:00:00:02 psid 0x20", (2,)),
         ("security.unsigned", "02:00:00:00:00:03 psid 0x27", (6,)),

@@ -363,10 +363,22 @@ TEST(dot2_certificate_app_permissions_and_hashedid8)
 	CHECK_INT(d->cert_len, 171);
 	CHECK(v2x_dot2_cert_permits(d, 0x20));
 	CHECK(!v2x_dot2_cert_permits(d, 0x82));
-	/* Python's hashlib.sha256 of the 171 certificate octets ends d17b3f688862c03e */
-	uint8_t id[8], want[8] = {0xd1, 0x7b, 0x3f, 0x68, 0x88, 0x62, 0xc0, 0x3e};
+	/* HashedId8 hashes the canonical encoding: the certificate's signature r (sent
+	 * compressed-y-0, 80 82) as x-only (80 80); Python's hashlib.sha256 of those 171
+	 * octets ends 41aae5faeee93bed */
+	uint8_t id[8], want[8] = {0x41, 0xaa, 0xe5, 0xfa, 0xee, 0xe9, 0x3b, 0xed};
 	CHECK(v2x_dot2_signer_id(d, id));
 	CHECK_MEM(id, want, 8);
+	/* what verification reads: tbsData (from 40 03 80 to the generationTime: 4 + 15 +
+	 * 3 + 8 octets), the implicit key (reconstructionValue), the signature after the
+	 * certificate */
+	CHECK_INT(d->tbs_len, 30);
+	CHECK_INT(d->tbs[0], 0x40);
+	CHECK_INT(d->key, V2X_DOT2_KEY_IMPLICIT);
+	CHECK_INT(d->sig_curve, V2X_DOT2_NISTP256);
+	CHECK_INT(d->sig_r[0], 0x31);
+	CHECK_INT(d->sig_s[0], 0x41);
+	CHECK_INT(d->n_cert_points, 1);
 }
 
 TEST(dot2_certificate_cut_short_keeps_the_signer)
