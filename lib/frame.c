@@ -341,21 +341,23 @@ static int parse_tzsp(const uint8_t *buf, size_t len, struct v2x_frame *f)
 	return parse_80211(c.p, v2x_cur_left(&c), f);
 }
 
+const uint16_t v2x_jpo_ode_ports[V2X_JPO_ODE_N_PORTS] = {
+	44990, /* generic */
+	46800, /* BSM */
+	44920, /* MAP */
+	44940, /* PSM */
+	44910, /* SPaT */
+	44930, /* SRM */
+	44900, /* SSM */
+	47900, /* TIM */
+};
+
 bool v2x_udp_port_jpo_ode(uint16_t port)
 {
-	switch (port) {
-	case 44990: /* generic */
-	case 46800: /* BSM */
-	case 44920: /* MAP */
-	case 44940: /* PSM */
-	case 44910: /* SPaT */
-	case 44930: /* SRM */
-	case 44900: /* SSM */
-	case 47900: /* TIM */
-		return true;
-	default:
-		return false;
-	}
+	for (unsigned i = 0; i < V2X_JPO_ODE_N_PORTS; i++)
+		if (v2x_jpo_ode_ports[i] == port)
+			return true;
+	return false;
 }
 
 /* The longest prefix before a message that a jpo-ode port's datagram may have */

@@ -60,6 +60,8 @@ enum {
 	V2X_UDP_PORT_C2P = 7943,
 	V2X_UDP_PORT_TZSP = 37008,
 };
+enum { V2X_JPO_ODE_N_PORTS = 8 };
+extern const uint16_t v2x_jpo_ode_ports[V2X_JPO_ODE_N_PORTS];
 bool v2x_udp_port_jpo_ode(uint16_t port);
 /* jpo-ode's receivers find the message by its start octets: where (0..32) a 1609.2 message
  * or a whole MessageFrame starts in a datagram to one of its ports, -1 when nowhere. The

@@ -309,16 +309,19 @@ void link_wrap(struct v2x_buf *out, enum link l, const struct frame_opts *o,
 	       const struct frame_ctx *f, const uint8_t *body, size_t n)
 {
 	struct v2x_link_spec s = link_spec(l, o, f);
+	struct v2x_buf dgram = {0}; /* a forwarder's prefix, then the payload */
 	switch (l) {
 	case LINK_UDP:
-		v2x_ether_write(out, o->src, V2X_ETHERTYPE_IPV4);
-		ipv4_udp(out, o->src, o->udp_port, f, n);
-		v2x_put(out, body, n);
-		break;
 	case LINK_UDP6:
-		v2x_ether_write(out, o->src, V2X_ETHERTYPE_IPV6);
-		ipv6_udp(out, o->src, o->udp_port, body, n);
-		v2x_put(out, body, n);
+		v2x_put(&dgram, o->udp_prefix, o->udp_prefix_len);
+		v2x_put(&dgram, body, n);
+		v2x_ether_write(out, o->src, l == LINK_UDP ? V2X_ETHERTYPE_IPV4 : V2X_ETHERTYPE_IPV6);
+		if (l == LINK_UDP)
+			ipv4_udp(out, o->src, o->udp_port, f, dgram.len);
+		else
+			ipv6_udp(out, o->src, o->udp_port, dgram.p, dgram.len);
+		v2x_put(out, dgram.p, dgram.len);
+		v2x_buf_free(&dgram);
 		break;
 	case LINK_C2P:
 	case LINK_C2P_CV2X:

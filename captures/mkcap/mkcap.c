@@ -20,6 +20,7 @@ static const char usage[] =
 	"frame options (apply to the following payloads):\n"
 	"  --llc snap|epd  --wsmp 3|2|raw (raw: PAYLOAD is a whole WSMP packet)\n"
 	"  --psid HEX  --psid-raw HEX  --tpid 0-5  --port N  --lpp HEX (TPID 4/5)\n"
+	"  --prefix HEX (--link udp, udp6: octets before the payload, as some forwarders)\n"
 	"  --ext none|chan=N,rate=N,power=DBM,load=N,ID:HEX  --dot2 none|unsecured|signed\n"
 	"  --freq MHZ  --width 5|10|20  --rate N(500kb/s)  --rssi DBM  --fcs|--no-fcs\n"
 	"  --bad-fcs|--no-bad-fcs (radiotap flags: FCS check failed)\n"
@@ -340,6 +341,8 @@ static int parse_frame_option(struct frame_opts *o, const char *a, const char *v
 	} else if (!strcmp(a, "--port")) {
 		rc = parse_num(v, 10, 0, 65535, &num);
 		o->udp_port = (uint16_t)num;
+	} else if (!strcmp(a, "--prefix")) {
+		rc = parse_hexbytes(v, o->udp_prefix, sizeof o->udp_prefix, &o->udp_prefix_len);
 	} else if (!strcmp(a, "--ext")) {
 		rc = parse_ext(o, v);
 	} else if (!strcmp(a, "--dot2")) {

@@ -47,6 +47,8 @@ struct frame_opts {
 	uint8_t src[6];
 	long wsm_len;        /* --wsm-len: WSM length field that lies; -1 = honest */
 	uint16_t udp_port;
+	uint8_t udp_prefix[32]; /* --prefix: octets before the payload (--link udp, udp6) */
+	size_t udp_prefix_len;
 	enum c2p_record c2p;
 };
 

@@ -30,6 +30,10 @@ static int hf_j2735_length = -1;
 static int hf_j2735_value = -1;
 static int hf_j2735_psid = -1;
 static int hf_j2735_at_top = -1;
+static int proto_jpo_ode = -1;
+static int hf_jpo_ode_prefix = -1;
+static gint ett_jpo_ode = -1;
+static dissector_handle_t jpo_ode_message_handle;
 static gint ett_j2735 = -1;
 static gint ett_j2735_msg = -1;
 static expert_field ei_j2735_malformed = EI_INIT;
@@ -374,13 +378,9 @@ static int dissect_j2735_raw(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree
 static v2x_ws_bool dissect_j2735_heur(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 				   void *data _U_)
 {
-	struct v2x_msgframe mf;
-	const char *why;
 	guint len = tvb_captured_length(tvb);
-	if (len < HEADER_OCTETS + 1 || len != tvb_reported_length(tvb))
-		return FALSE;
-	if (v2x_msgframe_parse(tvb_get_ptr(tvb, 0, len), len, &mf, &why) < 0 ||
-	    !v2x_msgid_lookup(mf.msg_id) || mf.frame_len != len)
+	if (len < HEADER_OCTETS + 1 || len != tvb_reported_length(tvb) ||
+	    !v2x_msgframe_strict(tvb_get_ptr(tvb, 0, len), len))
 		return FALSE;
 	dissect_frame(tvb, pinfo, tree, 0, FALSE);
 	return TRUE;
@@ -403,6 +403,35 @@ static v2x_ws_bool dissect_dot2_heur(tvbuff_t *tvb, packet_info *pinfo, proto_tr
 	else
 		dissect_in_dot2(tvb, pinfo, tree, &d, buf, false);
 	return TRUE;
+}
+
+/* The message of a jpo-ode datagram (1609.2 or a MessageFrame, as the UDP heuristics take
+ * them), called through its own handle so that the J2735 layer is named. */
+static int dissect_jpo_ode_message(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
+				   void *data)
+{
+	if (!dissect_dot2_heur(tvb, pinfo, tree, data))
+		dissect_j2735_heur(tvb, pinfo, tree, data);
+	return (int)tvb_captured_length(tvb);
+}
+
+/* jpo-ode's receiver ports: the message found by its start octets after a forwarder's
+ * prefix (libv2x's rule, v2xcap's too). Nothing found: the heuristics and data follow. */
+static int dissect_jpo_ode(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree, void *data)
+{
+	guint len = tvb_captured_length(tvb);
+	if (len != tvb_reported_length(tvb))
+		return 0;
+	long at = v2x_jpo_ode_message_at(tvb_get_ptr(tvb, 0, len), len);
+	if (at < 0)
+		return 0;
+	proto_item *ti = proto_tree_add_item(tree, proto_jpo_ode, tvb, 0, (gint)at, ENC_NA);
+	if (at > 0)
+		proto_tree_add_item(proto_item_add_subtree(ti, ett_jpo_ode), hf_jpo_ode_prefix, tvb,
+				    0, (gint)at, ENC_NA);
+	call_dissector_with_data(jpo_ode_message_handle, tvb_new_subset_remaining(tvb, (gint)at),
+				 pinfo, tree, data);
+	return (int)len;
 }
 
 /* "BSM (BasicSafetyMessage)": the registry names every id, known to the schema or not. */
@@ -494,6 +523,16 @@ void proto_register_j2735(void)
 					"PSIDs besides the J2735 ones of IEEE 1609.12 whose "
 					"payload is a J2735 MessageFrame", &extra_psids, 0xffffffff);
 	j2735_stats_register();
+	/* apart from j2735, so that Decode As lists one "J2735" on udp.port */
+	static hf_register_info hf_jpo[] = {
+		{&hf_jpo_ode_prefix, {"Forwarder's prefix", "jpo_ode.prefix", FT_BYTES, BASE_NONE,
+				      NULL, 0x0, "Octets before the message", HFILL}},
+	};
+	static gint *ett_jpo[] = {&ett_jpo_ode};
+	proto_jpo_ode = proto_register_protocol("jpo-ode UDP receiver datagram", "jpo-ode",
+						"jpo_ode");
+	proto_register_field_array(proto_jpo_ode, hf_jpo, array_length(hf_jpo));
+	proto_register_subtree_array(ett_jpo, array_length(ett_jpo));
 }
 
 static void register_psid(guint32 psid, gpointer user_data _U_)
@@ -525,6 +564,11 @@ void proto_reg_handoff_j2735(void)
 				   proto_j2735, HEURISTIC_ENABLE);
 		heur_dissector_add("udp", dissect_dot2_heur, "IEEE 1609.2 (SAE J2735) over UDP",
 				   "j2735_dot2_udp", proto_j2735, HEURISTIC_ENABLE);
+		jpo_ode_message_handle = create_dissector_handle(dissect_jpo_ode_message,
+								 proto_j2735);
+		dissector_handle_t jpo = create_dissector_handle(dissect_jpo_ode, proto_jpo_ode);
+		for (unsigned i = 0; i < V2X_JPO_ODE_N_PORTS; i++)
+			dissector_add_uint("udp.port", v2x_jpo_ode_ports[i], jpo);
 		j2735_gen_handoff();
 		initialized = TRUE;
 	} else {
