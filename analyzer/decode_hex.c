@@ -11,28 +11,7 @@
 #include <string.h>
 
 #include "cli.h"
-
-/* The hex digits of line (whitespace between them allowed) into out; the octet count,
- * or -1 when the line holds anything else or an odd number of digits. */
-static long hex_octets(const char *line, uint8_t *out)
-{
-	long n = 0;
-	int hi = -1;
-	for (const char *p = line; *p; p++) {
-		if (isspace((unsigned char)*p))
-			continue;
-		if (!isxdigit((unsigned char)*p))
-			return -1;
-		int v = isdigit((unsigned char)*p) ? *p - '0' : tolower((unsigned char)*p) - 'a' + 10;
-		if (hi < 0) {
-			hi = v;
-		} else {
-			out[n++] = (uint8_t)(hi << 4 | v);
-			hi = -1;
-		}
-	}
-	return hi < 0 ? n : -1;
-}
+#include "hex.h"
 
 /* The next line of in (its newline kept) in *line, grown as needed: its length, or 0 at
  * the end of the input (fgets: getline is not on every platform this builds for). */
@@ -134,7 +113,8 @@ int decode_messages(const char *path, bool raw, bool strict)
 			if (!b)
 				break;
 			buf = b;
-			long k = hex_octets(p, buf);
+			size_t at;
+			long k = v2x_hex_decode(p, strlen(p), buf, got / 2 + 1, &at);
 			if (k < 0) {
 				json_flush(&w);
 				fflush(stdout);

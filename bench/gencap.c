@@ -9,6 +9,7 @@
 #include "bsm.h"
 #include "frame.h"
 #include "frame_write.h"
+#include "hex.h"
 #include "j2735.h"
 #include "pcap_write.h"
 #include "registry.h"
@@ -77,17 +78,6 @@ static int read_file(const char *dir, const char *rel, struct blob *b)
 	return 0;
 }
 
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* The hex inside <asn1>...</asn1> of an ODE decoder-output file, as bytes. */
 static int read_ode_hex(const char *dir, const char *rel, struct blob *b)
 {
@@ -103,18 +93,14 @@ static int read_ode_hex(const char *dir, const char *rel, struct blob *b)
 		free(txt.p);
 		return -1;
 	}
-	int hi = -1;
-	for (const char *c = a + 6; c < e; c++) {
-		int v = hexval(*c);
-		if (v < 0)
-			continue;
-		if (hi < 0) {
-			hi = v;
-		} else {
-			b->p[b->len++] = (uint8_t)(hi << 4 | v);
-			hi = -1;
-		}
+	size_t at;
+	long n = v2x_hex_decode(a + 6, (size_t)(e - a - 6), b->p, txt.len / 2 + 1, &at);
+	if (n < 0) {
+		fprintf(stderr, "gencap: bad <asn1> hex in %s/%s\n", dir, rel);
+		free(txt.p);
+		return -1;
 	}
+	b->len = (size_t)n;
 	free(txt.p);
 	return 0;
 }

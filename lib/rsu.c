@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cursor.h"
+#include "hex.h"
 #include "psid.h"
 
 static const char *const key_names[V2X_RSU_KEY_COUNT] = {
@@ -26,17 +27,6 @@ bool v2x_rsu_starts(const uint8_t *buf, size_t len)
 	return len >= 8 && memcmp(buf, "Version=", 8) == 0;
 }
 
-static int hex_digit(uint8_t c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* A number of at most max_digits digits in base 10 or 16 (the whole value) */
 static bool number(const uint8_t *p, size_t n, unsigned base, size_t max_digits, uint32_t *out)
 {
@@ -44,7 +34,7 @@ static bool number(const uint8_t *p, size_t n, unsigned base, size_t max_digits,
 		return false;
 	uint32_t v = 0;
 	for (size_t i = 0; i < n; i++) {
-		int d = hex_digit(p[i]);
+		int d = v2x_hex_digit(p[i]);
 		if (d < 0 || (unsigned)d >= base)
 			return false;
 		v = v * base + (uint32_t)d;
@@ -126,13 +116,11 @@ static int read_values(const uint8_t *buf, struct v2x_rsu_rec *r, const char **w
 				      : "RSU record payload longer than 2048 octets";
 		return -1;
 	}
-	for (size_t i = 0; i < pay->len / 2; i++) {
-		int hi = hex_digit(buf[pay->off + 2 * i]), lo = hex_digit(buf[pay->off + 2 * i + 1]);
-		if (hi < 0 || lo < 0) {
-			*why = "RSU record payload is not hex";
-			return -1;
-		}
-		r->payload[i] = (uint8_t)(hi << 4 | lo);
+	size_t bad;
+	if (v2x_hex_decode((const char *)buf + pay->off, pay->len, r->payload, sizeof r->payload,
+			   &bad) != (long)(pay->len / 2)) {
+		*why = "RSU record payload is not hex";
+		return -1;
 	}
 	r->payload_len = (uint16_t)(pay->len / 2);
 	return 0;

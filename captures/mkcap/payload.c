@@ -1,47 +1,30 @@
 /* mkcap: loads a frame payload (hex text, binary file, or the <asn1> hex of a jpo-ode
  * decoder-output XML) and rewrites the msgCnt of a BSM. */
-#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "bsm.h"
+#include "hex.h"
 #include "j2735.h"
 #include "mkcap.h"
-
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	c = tolower(c);
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	return -1;
-}
 
 /* Hex digits of s[0..n) into out; whitespace and ':' separators are ignored. */
 static int parse_hex(const char *s, size_t n, struct v2x_buf *out, char *err, size_t errlen)
 {
-	int hi = -1;
-	for (size_t i = 0; i < n; i++) {
-		int v = hexval((unsigned char)s[i]);
-		if (v < 0) {
-			if (isspace((unsigned char)s[i]) || s[i] == ':')
-				continue;
-			snprintf(err, errlen, "not a hex digit: '%c'", s[i]);
-			return -1;
-		}
-		if (hi < 0) {
-			hi = v;
-		} else {
-			v2x_put_u8(out, (uint8_t)(hi << 4 | v));
-			hi = -1;
-		}
-	}
-	if (hi >= 0) {
+	uint8_t *octets = malloc(n / 2 + 1);
+	size_t at = 0;
+	long got = octets ? v2x_hex_decode(s, n, octets, n / 2 + 1, &at) : -1;
+	if (got >= 0)
+		v2x_put(out, octets, (size_t)got);
+	else if (!octets)
+		snprintf(err, errlen, "out of memory");
+	else if (at < n)
+		snprintf(err, errlen, "not a hex digit: '%c'", s[at]);
+	else
 		snprintf(err, errlen, "odd number of hex digits");
-		return -1;
-	}
-	return 0;
+	free(octets);
+	return got >= 0 ? 0 : -1;
 }
 
 static int read_file(const char *path, struct v2x_buf *out, char *err, size_t errlen)

@@ -1,10 +1,11 @@
 /* The unit-test runner: runs one named case (as ctest does) or all of them. */
 #include "unit.h"
 
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "hex.h"
 
 #define MAX_CASES 512
 #define EXIT_SKIP 77
@@ -120,21 +121,9 @@ uint8_t *unit_vector_file(const char *relpath, size_t *len)
 static uint8_t *hex_n(const char *hex, size_t hexlen, size_t *len)
 {
 	uint8_t *out = malloc(hexlen / 2 + 1);
-	size_t n = 0;
-	int hi = -1;
-	for (size_t i = 0; out && i < hexlen; i++) {
-		int c = (unsigned char)hex[i];
-		if (!isxdigit(c))
-			continue;
-		int v = isdigit(c) ? c - '0' : tolower(c) - 'a' + 10;
-		if (hi < 0) {
-			hi = v;
-		} else {
-			out[n++] = (uint8_t)(hi << 4 | v);
-			hi = -1;
-		}
-	}
-	*len = n;
+	size_t at;
+	long n = out ? v2x_hex_decode(hex, hexlen, out, hexlen / 2 + 1, &at) : -1;
+	*len = n < 0 ? 0 : (size_t)n;
 	return out;
 }
 
