@@ -62,8 +62,18 @@ struct kafka {
 	const char *brokers, *topic;
 	uint64_t produced, acked, failed;
 	char first_error[256];
+	char broker_error[512];    /* the client's last, naming the broker ("host:port/id: ...") */
 	int flush_ms;
 };
+
+/* Connection failures come here (on the polling thread), not with the records: kept to
+ * say which broker was away when records are lost. */
+static void on_error(rd_kafka_t *rk, int err, const char *reason, void *opaque)
+{
+	(void)rk, (void)err;
+	struct kafka *k = opaque;
+	snprintf(k->broker_error, sizeof(k->broker_error), "%s", reason);
+}
 
 static void on_delivery(rd_kafka_t *rk, const rd_kafka_message_t *m, void *opaque)
 {
@@ -126,8 +136,9 @@ static int close_kafka(void *ctx, bool interrupted)
 	int rc = 0;
 	if (lost) {
 		fprintf(stderr, "v2xcap decode: Kafka %s: %" PRIu64 " of %" PRIu64
-				" records not delivered (%s)\n", k->brokers, lost, k->produced,
-			k->failed ? k->first_error : "not acknowledged in time");
+				" records not delivered (%s)%s%s\n", k->brokers, lost, k->produced,
+			k->failed ? k->first_error : "not acknowledged in time",
+			*k->broker_error ? "; last broker error: " : "", k->broker_error);
 		rc = -1;
 	}
 	rd_kafka_destroy(k->rk);
@@ -177,6 +188,7 @@ int v2xcap_sink_kafka_open(struct v2xcap_sink *s, const struct v2xcap_scale_opts
 	}
 	k->flush_ms = atoi(timeout) + 5000; /* the client fails what is late before that */
 	rd_kafka_conf_set_dr_msg_cb(conf, on_delivery);
+	rd_kafka_conf_set_error_cb(conf, on_error);
 	rd_kafka_conf_set_opaque(conf, k);
 	k->rk = rd_kafka_new(RD_KAFKA_PRODUCER, conf, err, sizeof(err));
 	if (!k->rk) {
