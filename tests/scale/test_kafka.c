@@ -6,7 +6,11 @@
  * first records are delivered before a broker fails: it comes back (everything delivered,
  * exit 0), it stays away (exit 1 naming it and the count lost, which is what the consumer
  * misses), or SIGINT arrives while records wait for a slow broker (they are flushed).
- * usage: test_kafka V2XCAP roundtrip|retried|down|midrun-back|midrun-lost|sigint CAPTURE... */
+ * capture: `v2xcap capture -i lo --kafka` while `v2xcap send -i lo` replays a capture
+ * (root or CAP_NET_RAW, else SKIP); the records are the lines of decode on the file the
+ * capture wrote, with the interface as "file"; SIGINT ends the capture.
+ * usage: test_kafka V2XCAP roundtrip|retried|down|midrun-back|midrun-lost|sigint|capture
+ *        CAPTURE... */
 #define _GNU_SOURCE
 #include <librdkafka/rdkafka.h>
 #include <librdkafka/rdkafka_mock.h>
@@ -15,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -286,7 +291,7 @@ int main(int argc, char **argv)
 	if (argc < 4)
 		return 2;
 	const char *v2xcap = argv[1], *mode = argv[2];
-	char files[8192] = "", cmd[16384], *out, *err;
+	char files[8192] = "", cmd[16384], *out, *err = NULL;
 	for (int i = 3; i < argc; i++)
 		snprintf(files + strlen(files), sizeof(files) - strlen(files), " '%s'", argv[i]);
 	bool fed = strncmp(mode, "midrun-", 7) == 0 || strcmp(mode, "sigint") == 0;
@@ -347,6 +352,61 @@ int main(int argc, char **argv)
 		CHECK(rc == 1, "exit %d", rc);
 		CHECK(strstr(err, brokers) && strstr(err, want), "stderr: %s", err);
 		printf("brokers down: exit %d, %s", rc, err);
+	} else if (strcmp(mode, "capture") == 0) {
+		char dir[] = "/tmp/v2x-kafka-capture-XXXXXX", *probe;
+		if (!mkdtemp(dir))
+			return 2;
+		chmod(dir, 0777); /* the capture drops its privileges before writing */
+		snprintf(cmd, sizeof(cmd), "'%s' send -i lo --force --count 1 --rate 1000%s",
+			 v2xcap, files);
+		if (run(cmd, NULL, &probe) != 0) {
+			printf("SKIP: cannot send on lo (needs root or CAP_NET_RAW): %s\n", probe);
+			rmdir(dir);
+			return 77;
+		}
+		snprintf(cmd, sizeof(cmd), "exec '%s' capture -i lo -w %s/lo.pcapng --duration 60 "
+			 "--kafka '%s' --topic 'v2x.{type}'", v2xcap, dir, brokers);
+		char errfile[64];
+		snprintf(errfile, sizeof(errfile), "%s/capture.err", dir);
+		pid_t pid = fork();
+		if (pid == 0) {
+			freopen(errfile, "w", stderr);
+			execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+			_exit(127);
+		}
+		size_t elen = 0;
+		for (int i = 0; i < 100; i++) { /* the capture is open: "privileges: ..." */
+			free(err);
+			err = slurp(errfile, &elen);
+			if (strstr(err, "privileges:"))
+				break;
+			pause_ms(100);
+		}
+		snprintf(cmd, sizeof(cmd), "'%s' send -i lo --force --rate 200%s", v2xcap, files);
+		char *serr;
+		CHECK(run(cmd, NULL, &serr) == 0, "send: %s", serr);
+		pause_ms(500);
+		kill(pid, SIGINT);
+		int st;
+		waitpid(pid, &st, 0);
+		free(err);
+		err = slurp(errfile, &elen);
+		CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0, "capture: %s", err);
+		/* what the capture kept, as decode writes it, "file" the interface */
+		snprintf(cmd, sizeof(cmd), "'%s' decode -j 1 %s/lo.pcapng | sed 's|^{\"file\":\"[^\"]*\"|{\"file\":\"lo\"|'",
+			 v2xcap, dir);
+		char *ref;
+		run(cmd, &ref, &serr);
+		n_lines = 0;
+		for (char *t = strtok(ref, "\n"); t && n_lines < MAX_LINES; t = strtok(NULL, "\n"))
+			lines[n_lines++] = t;
+		size_t n = consume(brokers, topics, n_topics, 3, g, MAX_LINES);
+		CHECK(n_lines > 0, "the capture kept no message: %s", err);
+		check_records(g, n);
+		printf("capture: %zu lines of decode, %zu records consumed; %s", n_lines, n, err);
+		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+		if (system(cmd) != 0)
+			printf("could not remove %s\n", dir);
 	} else if (fed) {
 		size_t len, first_frames = 1024;
 		unsigned char *cap = (unsigned char *)slurp(argv[3], &len);
