@@ -232,6 +232,28 @@ static bool first_record(const char *brokers, char topics[][64], size_t n_topics
 	return seen;
 }
 
+/* The broker leading a partition of the topic (the one to take down: it has records). */
+static int32_t leader_of(const char *brokers, const char *topic, int32_t partition)
+{
+	char err[256];
+	rd_kafka_conf_t *conf = rd_kafka_conf_new();
+	rd_kafka_conf_set(conf, "bootstrap.servers", brokers, err, sizeof(err));
+	rd_kafka_t *rk = rd_kafka_new(RD_KAFKA_PRODUCER, conf, err, sizeof(err));
+	rd_kafka_topic_t *t = rd_kafka_topic_new(rk, topic, NULL);
+	const struct rd_kafka_metadata *md;
+	int32_t leader = -1;
+	if (rd_kafka_metadata(rk, 0, t, &md, 5000) == RD_KAFKA_RESP_ERR_NO_ERROR) {
+		for (int i = 0; i < md->topic_cnt; i++)
+			for (int p = 0; p < md->topics[i].partition_cnt; p++)
+				if (md->topics[i].partitions[p].id == partition)
+					leader = md->topics[i].partitions[p].leader;
+		rd_kafka_metadata_destroy(md);
+	}
+	rd_kafka_topic_destroy(t);
+	rd_kafka_destroy(rk);
+	return leader;
+}
+
 /* decode --kafka reading a pcap from its stdin, stdout to /dev/null, stderr to a file. */
 struct child {
 	pid_t pid;
@@ -413,9 +435,13 @@ int main(int argc, char **argv)
 		/* four batches (256 frames each) go out while decode waits for the rest */
 		size_t first = pcap_prefix(cap, len, first_frames);
 		bool lost = strcmp(mode, "midrun-lost") == 0, sig = strcmp(mode, "sigint") == 0;
+		/* the broker that fails or is slow: one with records, the leader of a
+		 * partition of the BSMs (the most frequent message, many senders) */
+		int32_t down = leader_of(brokers, "v2x.BSM", 0);
+		CHECK(down > 0, "no leader for v2x.BSM [0]");
 		struct child ch;
 		if (sig) /* records wait for a slow broker when the signal comes */
-			rd_kafka_mock_broker_set_rtt(mc, 2, 1500);
+			rd_kafka_mock_broker_set_rtt(mc, down, 1500);
 		start(&ch, v2xcap, brokers, lost ? "-X message.timeout.ms=3000" : "");
 		feed(&ch, cap, first);
 		CHECK(first_record(brokers, topics, n_topics, 3), "nothing delivered at first");
@@ -424,17 +450,17 @@ int main(int argc, char **argv)
 			rc = finish(&ch, &err);
 			CHECK(rc == 1 && strstr(err, "interrupted") && !strstr(err, "not delivered"),
 			      "exit %d: %s", rc, err);
-			rd_kafka_mock_broker_set_rtt(mc, 2, 0);
+			rd_kafka_mock_broker_set_rtt(mc, down, 0);
 			n_lines = first_frames; /* one line per frame: these and no other */
 		} else {
-			rd_kafka_mock_broker_set_down(mc, 2);
+			rd_kafka_mock_broker_set_down(mc, down);
 			feed(&ch, cap + first, len - first);
 			if (!lost) { /* back while records wait for it */
 				pause_ms(1000);
-				rd_kafka_mock_broker_set_up(mc, 2);
+				rd_kafka_mock_broker_set_up(mc, down);
 			}
 			rc = finish(&ch, &err);
-			rd_kafka_mock_broker_set_up(mc, 2); /* for the consumer */
+			rd_kafka_mock_broker_set_up(mc, down); /* for the consumer */
 		}
 		size_t n = consume(brokers, topics, n_topics, 3, g, MAX_LINES);
 		if (lost) {
@@ -448,7 +474,9 @@ int main(int argc, char **argv)
 			CHECK(of && sscanf(of + 2, "%lu of %lu", &nlost, &nprod) == 2 &&
 			      nprod == n_lines && nlost > 0 && n >= n_lines - nlost && n < n_lines,
 			      "%zu of %zu consumed; stderr: %s", n, n_lines, err);
-			CHECK(strstr(err, "last broker error: ") && strstr(err, "/2: "), "stderr: %s",
+			char name[16];
+			snprintf(name, sizeof(name), "/%d: ", (int)down);
+			CHECK(strstr(err, "last broker error: ") && strstr(err, name), "stderr: %s",
 			      err);
 			for (size_t i = 0; i < n; i++)
 				CHECK(g[i].index != SIZE_MAX, "record %zu is not a line of decode", i);
