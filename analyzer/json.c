@@ -23,6 +23,8 @@ static void init(struct json_writer *w, FILE *out, struct v2x_buf *to, bool held
 	/* Field by field: clearing buf would cost more than a short value. */
 	w->out = out;
 	w->to = to;
+	w->base = w->buf;
+	w->cap = to ? 0 : sizeof(w->buf); /* to: its room is asked for on the first write */
 	w->held = held;
 	w->len = 0;
 	restart(w);
@@ -43,19 +45,18 @@ void json_init_buf(struct json_writer *w, struct v2x_buf *to)
 	init(w, NULL, to, true);
 }
 
-/* Past the writer's buffer: to out or to. */
-static void write_out(struct json_writer *w, const char *s, size_t n)
-{
-	if (w->to)
-		v2x_put(w->to, s, n);
-	else
-		fwrite(s, 1, n, w->out);
-}
-
+/* Hands the held text on: to out, or into to's length (it is already in place). */
 static void spill(struct json_writer *w)
 {
-	if (w->len)
-		write_out(w, w->buf, w->len);
+	if (w->to) {
+		if (w->base != w->buf) { /* buf: to ran out of memory, the text is dropped */
+			w->to->len += w->len;
+			w->base += w->len;
+			w->cap -= w->len;
+		}
+	} else if (w->len) {
+		fwrite(w->buf, 1, w->len, w->out);
+	}
 	w->len = 0;
 }
 
@@ -72,19 +73,33 @@ static void done(struct json_writer *w)
 		spill(w);
 }
 
-/* Room for n more octets in buf (n at most JSON_BUF_SIZE). */
+static void make_room(struct json_writer *w, size_t n)
+{
+	spill(w);
+	if (!w->to)
+		return;
+	char *p = (char *)v2x_buf_room(w->to, n > JSON_BUF_SIZE ? n : JSON_BUF_SIZE);
+	w->base = p ? p : w->buf;
+	w->cap = p ? w->to->cap - w->to->len : sizeof(w->buf);
+}
+
+/* Room for n more octets at base (n at most JSON_BUF_SIZE). */
 static char *room(struct json_writer *w, size_t n)
 {
-	if (n > sizeof(w->buf) - w->len)
-		spill(w);
-	return w->buf + w->len;
+	if (n > w->cap - w->len)
+		make_room(w, n);
+	return w->base + w->len;
 }
 
 static void put(struct json_writer *w, const char *s, size_t n)
 {
 	if (n > sizeof(w->buf)) {
 		spill(w);
-		write_out(w, s, n);
+		if (w->to)
+			v2x_put(w->to, s, n);
+		else
+			fwrite(s, 1, n, w->out);
+		w->cap = 0; /* to may have moved: room is asked for again */
 		return;
 	}
 	memcpy(room(w, n), s, n);

@@ -17,12 +17,14 @@
 struct json_writer {
 	FILE *out;
 	struct v2x_buf *to;                 /* json_init_buf: the output goes here, not to out */
+	char *base;                         /* the held text: buf, or to's free space */
+	size_t cap;                         /* octets at base */
 	bool held;                          /* output waits in buf for json_flush() */
 	int depth;
 	bool after_key;                     /* a key was written, its value comes next */
 	bool has_items[JSON_MAX_DEPTH + 1]; /* per level: a comma precedes the next item */
 	bool overflow;                      /* nesting beyond JSON_MAX_DEPTH: output dropped */
-	size_t len;                         /* octets in buf not yet written to out */
+	size_t len;                         /* octets at base not yet handed on */
 	char buf[JSON_BUF_SIZE];
 };
 
@@ -33,7 +35,8 @@ void json_init(struct json_writer *w, FILE *out);
 void json_init_held(struct json_writer *w, FILE *out);
 /* Held, into a growable buffer instead of a stream: a thread of decode -j N gathers a
  * batch's lines in one it keeps from batch to batch (a memory stream per batch took fresh
- * pages each time). The output is appended to to's contents. */
+ * pages each time). The text is written straight into to, after its contents; it counts
+ * in to->len from json_flush() on. */
 void json_init_buf(struct json_writer *w, struct v2x_buf *to);
 /* 0, or -1 when out failed (ferror(out) is then set too) or to ran out of memory. */
 int json_flush(struct json_writer *w);
