@@ -1,6 +1,7 @@
 /* `v2xcap capture`: live capture with libpcap (monitor vif = radiotap, OCB netdev =
  * Ethernet), keeping WSMP (0x88DC) frames, written to pcapng/pcap, with live per-message
- * statistics; SIGINT/SIGTERM end it cleanly and the file stays complete. */
+ * statistics, and published to Kafka as decode does (sink.h); SIGINT/SIGTERM end it
+ * cleanly: the file stays complete, the records in flight are delivered. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <getopt.h>
@@ -16,11 +17,13 @@
 
 #include "capwrite.h"
 #include "cli.h"
+#include "decode.h"
 #include "ieee80211.h"
 #include "frame.h"
 #include "nl80211.h"
 #include "output.h"
 #include "privdrop.h"
+#include "sink.h"
 #include "stats.h"
 
 const char cmd_capture_options[] =
@@ -35,11 +38,16 @@ const char cmd_capture_options[] =
 	"                    (k, M, G suffixes) or every TIME (s, m, h suffixes)\n"
 	"  --user USER       user to become once the capture is open (default: the sudo\n"
 	"                    user, else nobody); no capabilities are kept\n"
-	"SIGINT/SIGTERM stop the capture; the file holds every frame received.\n"
+	V2XCAP_KAFKA_HELP
+	"The Kafka records are decode's lines; their \"file\" is the interface, \"frame\"\n"
+	"counts the frames kept.\n"
+	"SIGINT/SIGTERM stop the capture; the file holds every frame received, the records\n"
+	"published are delivered (exit 1 when one was not).\n"
 	"Without root: setcap cap_net_raw,cap_net_admin+ep $(command -v v2xcap)\n";
 
 struct capture_opts {
 	const char *iface, *file, *user;
+	struct v2xcap_scale_opts kafka;
 	bool all, live_stats;
 	double duration_s;
 	uint64_t count;
@@ -80,13 +88,19 @@ static int parse_capture_opts(const struct v2xcap_command *cmd, int argc, char *
 		{"count", required_argument, NULL, 'c'},
 		{"rotate", required_argument, NULL, 'r'},
 		{"user", required_argument, NULL, 'u'},
+		V2XCAP_KAFKA_LONGOPTS,
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
 	int c;
 	char *end;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":i:w:c:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":i:w:c:hX:", longopts, NULL)) != -1) {
+		int k = v2xcap_kafka_option(cmd, c, optarg, argc, &o->kafka);
+		if (k > 0)
+			return k;
+		if (k < 0)
+			continue;
 		switch (c) {
 		case 'i': o->iface = optarg; break;
 		case 'w': o->file = optarg; break;
@@ -117,15 +131,19 @@ static int parse_capture_opts(const struct v2xcap_command *cmd, int argc, char *
 		return v2xcap_cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
 	if ((o->rotate_bytes || o->rotate_us) && !o->file)
 		return v2xcap_cli_usage_error(cmd, "--rotate needs -w FILE");
-	return -1;
+	return v2xcap_kafka_options_check(cmd, &o->kafka);
 }
 
 struct capture {
 	pcap_t *pcap;
+	const char *iface;
 	int linktype;
 	bool all;
-	uint64_t count, seen, kept;
+	uint64_t count, seen, kept, published;
 	struct v2xcap_capwriter *writer;
+	struct v2xcap_sink *sink;  /* --kafka */
+	struct json_writer *w;     /* the line of the frame being published, */
+	struct v2x_buf line;       /* gathered here */
 	struct v2xcap_stats stats;
 	char err[512];
 	bool failed;
@@ -134,6 +152,31 @@ struct capture {
 static int64_t ts_us_of(const struct timeval *tv)
 {
 	return (int64_t)tv->tv_sec * 1000000 + tv->tv_usec;
+}
+
+/* The frame's decode line to the sink, when it holds a J2735 message. */
+static void publish(struct capture *c, const struct pcap_pkthdr *h, const u_char *data)
+{
+	struct v2xcap_capframe fr = {c->iface, c->kept, ts_us_of(&h->ts) * 1000, c->linktype,
+				  h->caplen, h->len, data};
+	struct v2xcap_decoded d;
+	v2x_buf_reset(&c->line);
+	json_init_buf(c->w, &c->line);
+	v2xcap_decode_frame(c->w, &fr, &d);
+	if (json_flush(c->w) < 0) {
+		snprintf(c->err, sizeof c->err, "out of memory");
+		c->failed = true;
+		return;
+	}
+	struct v2xcap_record r = {&fr, &d, (const char *)c->line.p, c->line.len};
+	if (!d.has_json)
+		return;
+	if (c->sink->put(c->sink->ctx, &r) < 0) {
+		snprintf(c->err, sizeof c->err, "publishing stopped");
+		c->failed = true;
+		return;
+	}
+	c->published++;
 }
 
 static void on_packet(u_char *user, const struct pcap_pkthdr *h, const u_char *data)
@@ -152,6 +195,8 @@ static void on_packet(u_char *user, const struct pcap_pkthdr *h, const u_char *d
 	if (c->writer && v2xcap_capwriter_write(c->writer, sm.ts_us, data, h->caplen, h->len,
 					     c->err, sizeof c->err) < 0)
 		c->failed = true;
+	if (c->sink && !c->failed)
+		publish(c, h, data);
 	if (c->failed || (c->count && c->kept >= c->count))
 		pcap_breakloop(c->pcap);
 }
@@ -338,6 +383,9 @@ static void print_summary(const struct capture *c, const char *iface, double sec
 		fprintf(stderr, ", written to %s (%u file%s)", v2xcap_capwriter_path(c->writer),
 			v2xcap_capwriter_files(c->writer),
 			v2xcap_capwriter_files(c->writer) == 1 ? "" : "s");
+	if (c->sink)
+		fprintf(stderr, ", %llu messages published to Kafka",
+			(unsigned long long)c->published);
 	fputc('\n', stderr);
 	if (pcap_stats(c->pcap, &ps) == 0)
 		fprintf(stderr, "libpcap: %u received, %u dropped by the kernel, %u dropped by "
@@ -363,6 +411,16 @@ static int run_capture(struct capture *c, const struct capture_opts *o)
 	int rc = -1;
 	if (v2xcap_drop_privileges(o->user, became, sizeof became, c->err, sizeof c->err) < 0)
 		goto out;
+	struct v2xcap_sink sink;
+	if (o->kafka.kafka) {
+		c->w = malloc(sizeof(*c->w));
+		if (!c->w || v2xcap_sink_kafka_open(&sink, &o->kafka) < 0) {
+			snprintf(c->err, sizeof c->err, "%s", c->w ? "Kafka not usable (said above)"
+								   : "out of memory");
+			goto out;
+		}
+		c->sink = &sink;
+	}
 	if (o->file) {
 		struct v2xcap_capwriter_conf wc = {o->file, c->linktype, 65535, o->iface, desc,
 						o->rotate_bytes, o->rotate_us};
@@ -371,6 +429,8 @@ static int run_capture(struct capture *c, const struct capture_opts *o)
 			size_t n = strlen(c->err);
 			snprintf(c->err + n, sizeof c->err - n,
 				 " (privileges: %s; write where that user may, or --user)", became);
+			if (c->sink)
+				c->sink->close(c->sink->ctx, false);
 			goto out;
 		}
 	}
@@ -392,42 +452,60 @@ static int run_capture(struct capture *c, const struct capture_opts *o)
 		}
 		c->writer = NULL;
 	}
+	if (c->sink && c->sink->close(c->sink->ctx, false) < 0 && rc == 0) {
+		snprintf(c->err, sizeof c->err, "not every record reached Kafka (said above)");
+		rc = -1;
+	}
+	c->sink = NULL;
 out:
+	free(c->w);
+	c->w = NULL;
+	v2x_buf_free(&c->line);
 	close(sig_fd);
 	return rc;
 }
 
-int cmd_capture(const struct v2xcap_command *cmd, int argc, char **argv)
+/* Opens the interface and runs the capture; the exit code. */
+static int capture(const struct capture_opts *o)
 {
-	struct capture_opts o = {0};
-	int rc = parse_capture_opts(cmd, argc, argv, &o);
-	if (rc >= 0)
-		return rc;
-	struct capture c = {.all = o.all, .count = o.count};
-	c.pcap = open_live(o.iface, c.err, sizeof c.err);
+	struct capture c = {.iface = o->iface, .all = o->all, .count = o->count};
+	c.pcap = open_live(o->iface, c.err, sizeof c.err);
 	if (!c.pcap) {
 		fprintf(stderr, "v2xcap capture: %s\n", c.err);
 		return V2XCAP_EXIT_FAILURE;
 	}
 	c.linktype = pcap_datalink(c.pcap);
-	if (!o.all && !v2x_linktype_supported(c.linktype)) {
+	if (!o->all && !v2x_linktype_supported(c.linktype)) {
 		fprintf(stderr, "v2xcap capture: %s: link type %s is not one v2xcap reads "
 				"(use --all to capture anyway)\n",
-			o.iface, pcap_datalink_val_to_name(c.linktype));
+			o->iface, pcap_datalink_val_to_name(c.linktype));
 		pcap_close(c.pcap);
 		return V2XCAP_EXIT_FAILURE;
 	}
-	if ((!o.all && set_filter(c.pcap, c.linktype, c.err, sizeof c.err) < 0) ||
+	if ((!o->all && set_filter(c.pcap, c.linktype, c.err, sizeof c.err) < 0) ||
 	    v2xcap_stats_init(&c.stats, NULL) < 0) {
-		fprintf(stderr, "v2xcap capture: %s: %s\n", o.iface,
+		fprintf(stderr, "v2xcap capture: %s: %s\n", o->iface,
 			c.err[0] ? c.err : "out of memory");
 		pcap_close(c.pcap);
 		return V2XCAP_EXIT_FAILURE;
 	}
-	rc = run_capture(&c, &o);
+	int rc = run_capture(&c, o);
 	if (rc < 0)
-		fprintf(stderr, "v2xcap capture: %s: %s\n", o.iface, c.err);
+		fprintf(stderr, "v2xcap capture: %s: %s\n", o->iface, c.err);
 	v2xcap_stats_free(&c.stats);
 	pcap_close(c.pcap);
 	return rc < 0 ? V2XCAP_EXIT_FAILURE : V2XCAP_EXIT_OK;
+}
+
+int cmd_capture(const struct v2xcap_command *cmd, int argc, char **argv)
+{
+	struct capture_opts o = {.kafka.command = "capture"};
+	int rc = parse_capture_opts(cmd, argc, argv, &o);
+	if (rc >= 0) {
+		free(o.kafka.conf);
+		return rc;
+	}
+	rc = capture(&o);
+	free(o.kafka.conf);
+	return rc;
 }

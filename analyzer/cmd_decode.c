@@ -316,12 +316,7 @@ const char cmd_decode_options[] =
 	"                    exit 0)\n"
 	"  -j, --jobs N      decode on N threads (default: the online CPUs); the output is\n"
 	"                    the same as with -j 1, in capture order\n"
-	"  --kafka BROKERS   publish each message to Kafka (host:port,...) instead of stdout;\n"
-	"                    key: BSM TemporaryID, MAP/SPaT intersection id, or the sender\n"
-	"                    MAC; exit 1 unless every record was acknowledged\n"
-	"  --topic T         the topic (default v2x.{type}); {type} becomes BSM, SPAT, ...\n"
-	"  --compression C   none, gzip, snappy, lz4 or zstd (default: the client's)\n"
-	"  -X KEY=VALUE      a librdkafka setting (TLS, SASL, timeouts), as kcat's -X\n"
+	V2XCAP_KAFKA_HELP
 	"  --hex [FILE|-]    FILE (default stdin) holds one UPER MessageFrame or 1609.2\n"
 	"                    message per line in hex; \"frame\" is the line number, no \"link\"\n"
 	"  --raw FILE        FILE is one binary MessageFrame or 1609.2 message\n"
@@ -339,9 +334,7 @@ static int parse_args(const struct v2xcap_command *cmd, int argc, char **argv,
 	static const struct option longopts[] = {
 		{"strict", no_argument, NULL, 'S'},
 		{"jobs", required_argument, NULL, 'j'},
-		{"kafka", required_argument, NULL, 'K'},
-		{"topic", required_argument, NULL, 'T'},
-		{"compression", required_argument, NULL, 'C'},
+		V2XCAP_KAFKA_LONGOPTS,
 		{"partition", required_argument, NULL, 'P'},
 		{"output", required_argument, NULL, 'o'},
 		{"hex", no_argument, NULL, 'x'},
@@ -352,25 +345,17 @@ static int parse_args(const struct v2xcap_command *cmd, int argc, char **argv,
 	int c;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":hj:o:X:", longopts, NULL)) != -1) {
+		int k = v2xcap_kafka_option(cmd, c, optarg, argc, o);
+		if (k > 0)
+			return k;
+		if (k < 0)
+			continue;
 		switch (c) {
 		case 'S': *strict = true; break;
 		case 'j':
 			if (v2xcap_par_parse_threads(optarg, &o->threads) < 0)
 				return v2xcap_cli_usage_error(cmd, "-j wants 1..256 threads, not '%s'",
 							   optarg);
-			break;
-		case 'K': o->kafka = optarg; break;
-		case 'T': o->topic = optarg; break;
-		case 'C': o->compression = optarg; break;
-		case 'X':
-			if (!strchr(optarg, '='))
-				return v2xcap_cli_usage_error(cmd, "-X wants KEY=VALUE, not '%s'", optarg);
-			/* at most one per argument: room for all of them */
-			if (!o->conf && !(o->conf = calloc((size_t)argc, sizeof(*o->conf)))) {
-				fprintf(stderr, "v2xcap decode: out of memory\n");
-				return V2XCAP_EXIT_FAILURE;
-			}
-			o->conf[o->n_conf++] = optarg;
 			break;
 		case 'P':
 			if (strcmp(optarg, "hour") != 0)
@@ -386,8 +371,9 @@ static int parse_args(const struct v2xcap_command *cmd, int argc, char **argv,
 	}
 	if (o->kafka && o->partition)
 		return v2xcap_cli_usage_error(cmd, "--kafka and --partition do not go together");
-	if (!o->kafka && (o->topic || o->compression || o->n_conf))
-		return v2xcap_cli_usage_error(cmd, "--topic, --compression and -X go with --kafka");
+	int k = v2xcap_kafka_options_check(cmd, o);
+	if (k >= 0)
+		return k;
 	if (!o->partition != !o->out_dir)
 		return v2xcap_cli_usage_error(cmd, "--partition hour and -o DIR go together");
 	if (*hex || *raw) {
@@ -441,7 +427,8 @@ static void decode_sequential(struct v2xcap_capfile *cf, struct v2xcap_readerr *
 
 int cmd_decode(const struct v2xcap_command *cmd, int argc, char **argv)
 {
-	struct v2xcap_scale_opts so = {.threads = v2xcap_par_default_threads()};
+	struct v2xcap_scale_opts so = {.command = "decode",
+				       .threads = v2xcap_par_default_threads()};
 	bool strict = false, hex = false, raw = false;
 	int rc = parse_args(cmd, argc, argv, &so, &strict, &hex, &raw);
 	if (rc >= 0) {

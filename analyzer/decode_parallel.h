@@ -35,8 +35,8 @@ struct v2xcap_par_job {
 	unsigned threads;        /* worker threads, >= 1 */
 	size_t result_size;      /* per item, zeroed before work() */
 	void *ctx;
-	/* On a worker thread, for each frame (not for errors). w is held (json_init_held)
-	 * over the batch's output; after json_flush(w), ftello(w->out) is its length. */
+	/* On a worker thread, for each frame (not for errors). w writes into the batch's
+	 * output (json_init_buf); json_buf_offset(w) is where the next octet goes. */
 	void (*work)(void *ctx, struct v2xcap_par_item *it, struct json_writer *w);
 	/* On the calling thread, batches in reading order; false stops the reading. */
 	bool (*emit)(void *ctx, const struct v2xcap_batch *b);

@@ -34,9 +34,9 @@ static void work(void *ctx, struct v2xcap_par_item *it, struct json_writer *w)
 {
 	(void)ctx;
 	struct rec *r = it->result;
-	r->off = (size_t)ftello(w->out) + w->len;
+	r->off = json_buf_offset(w);
 	v2xcap_decode_frame(w, &it->fr, &r->d);
-	r->len = (size_t)ftello(w->out) + w->len - r->off;
+	r->len = json_buf_offset(w) - r->off;
 }
 
 /* rep's flush hook: before a message on stderr, the lines that precede it on stdout. */

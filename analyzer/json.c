@@ -4,6 +4,7 @@
 #include "json.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char hex_digits[] = "0123456789abcdef";
@@ -17,10 +18,13 @@ static void restart(struct json_writer *w)
 	w->overflow = false;
 }
 
-static void init(struct json_writer *w, FILE *out, bool held)
+static void init(struct json_writer *w, FILE *out, struct v2x_buf *to, bool held)
 {
 	/* Field by field: clearing buf would cost more than a short value. */
 	w->out = out;
+	w->to = to;
+	w->base = w->buf;
+	w->cap = to ? 0 : sizeof(w->buf); /* to: its room is asked for on the first write */
 	w->held = held;
 	w->len = 0;
 	restart(w);
@@ -28,25 +32,38 @@ static void init(struct json_writer *w, FILE *out, bool held)
 
 void json_init(struct json_writer *w, FILE *out)
 {
-	init(w, out, false);
+	init(w, out, NULL, false);
 }
 
 void json_init_held(struct json_writer *w, FILE *out)
 {
-	init(w, out, true);
+	init(w, out, NULL, true);
 }
 
+void json_init_buf(struct json_writer *w, struct v2x_buf *to)
+{
+	init(w, NULL, to, true);
+}
+
+/* Hands the held text on: to out, or into to's length (it is already in place). */
 static void spill(struct json_writer *w)
 {
-	if (w->len)
+	if (w->to) {
+		if (w->base != w->buf) { /* buf: to ran out of memory, the text is dropped */
+			w->to->len += w->len;
+			w->base += w->len;
+			w->cap -= w->len;
+		}
+	} else if (w->len) {
 		fwrite(w->buf, 1, w->len, w->out);
+	}
 	w->len = 0;
 }
 
 int json_flush(struct json_writer *w)
 {
 	spill(w);
-	return ferror(w->out) ? -1 : 0;
+	return (w->to ? w->to->err : ferror(w->out)) ? -1 : 0;
 }
 
 /* The end of every public call: an unheld writer hands its text on at once. */
@@ -56,19 +73,33 @@ static void done(struct json_writer *w)
 		spill(w);
 }
 
-/* Room for n more octets in buf (n at most JSON_BUF_SIZE). */
+static void make_room(struct json_writer *w, size_t n)
+{
+	spill(w);
+	if (!w->to)
+		return;
+	char *p = (char *)v2x_buf_room(w->to, n > JSON_BUF_SIZE ? n : JSON_BUF_SIZE);
+	w->base = p ? p : w->buf;
+	w->cap = p ? w->to->cap - w->to->len : sizeof(w->buf);
+}
+
+/* Room for n more octets at base (n at most JSON_BUF_SIZE). */
 static char *room(struct json_writer *w, size_t n)
 {
-	if (n > sizeof(w->buf) - w->len)
-		spill(w);
-	return w->buf + w->len;
+	if (n > w->cap - w->len)
+		make_room(w, n);
+	return w->base + w->len;
 }
 
 static void put(struct json_writer *w, const char *s, size_t n)
 {
 	if (n > sizeof(w->buf)) {
 		spill(w);
-		fwrite(s, 1, n, w->out);
+		if (w->to)
+			v2x_put(w->to, s, n);
+		else
+			fwrite(s, 1, n, w->out);
+		w->cap = 0; /* to may have moved: room is asked for again */
 		return;
 	}
 	memcpy(room(w, n), s, n);
@@ -285,9 +316,13 @@ void json_double(struct json_writer *w, double v, int decimals)
 		int n = snprintf(text, sizeof(text), "%.*f", decimals, v);
 		if (n >= 0 && (size_t)n < sizeof(text)) {
 			put(w, text, (size_t)n);
-		} else { /* a huge magnitude: printed straight after what precedes it */
-			spill(w);
-			fprintf(w->out, "%.*f", decimals, v);
+		} else if (n > 0) { /* a huge magnitude: printed again at its length */
+			char *big = malloc((size_t)n + 1);
+			if (big && snprintf(big, (size_t)n + 1, "%.*f", decimals, v) == n)
+				put(w, big, (size_t)n);
+			else
+				put(w, "null", 4); /* out of memory: still JSON */
+			free(big);
 		}
 	} else {
 		put(w, "null", 4); /* JSON has no NaN or infinity */

@@ -9,17 +9,22 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "writer.h"
+
 #define JSON_MAX_DEPTH 64
 #define JSON_BUF_SIZE (64 * 1024)
 
 struct json_writer {
 	FILE *out;
+	struct v2x_buf *to;                 /* json_init_buf: the output goes here, not to out */
+	char *base;                         /* the held text: buf, or to's free space */
+	size_t cap;                         /* octets at base */
 	bool held;                          /* output waits in buf for json_flush() */
 	int depth;
 	bool after_key;                     /* a key was written, its value comes next */
 	bool has_items[JSON_MAX_DEPTH + 1]; /* per level: a comma precedes the next item */
 	bool overflow;                      /* nesting beyond JSON_MAX_DEPTH: output dropped */
-	size_t len;                         /* octets in buf not yet written to out */
+	size_t len;                         /* octets at base not yet handed on */
 	char buf[JSON_BUF_SIZE];
 };
 
@@ -28,8 +33,18 @@ void json_init(struct json_writer *w, FILE *out);
 /* The output is collected in w and reaches out in large writes: when w's buffer fills and
  * at json_flush(), which must come before anything else is written to out. */
 void json_init_held(struct json_writer *w, FILE *out);
-/* 0, or -1 when out failed (ferror(out) is then set too). */
+/* Held, into a growable buffer instead of a stream: a thread of decode -j N gathers a
+ * batch's lines in one it keeps from batch to batch (a memory stream per batch took fresh
+ * pages each time). The text is written straight into to, after its contents; it counts
+ * in to->len from json_flush() on. */
+void json_init_buf(struct json_writer *w, struct v2x_buf *to);
+/* 0, or -1 when out failed (ferror(out) is then set too) or to ran out of memory. */
 int json_flush(struct json_writer *w);
+/* With json_init_buf: where the next octet goes in to (its length after json_flush). */
+static inline size_t json_buf_offset(const struct json_writer *w)
+{
+	return w->to->len + w->len;
+}
 
 void json_begin_object(struct json_writer *w);
 void json_end_object(struct json_writer *w);

@@ -32,7 +32,8 @@ static const struct v2xcap_command commands[] = {
 		 "status [IFACE]",
 	    "802.11p OCB set-up over nl80211"),
 	ROW(capture, "-i IFACE [-w FILE] [--all] [--stats] [--duration S] [--count N]\n"
-		     " [--rotate SIZE|TIME] [--user USER]",
+		     " [--rotate SIZE|TIME] [--user USER]\n"
+		     " [--kafka BROKERS [--topic T] [--compression C] [-X KEY=VALUE]...]",
 	    "live capture of WSMP frames"),
 	ROW(send, "-i IFACE [--force] FILE [--rate HZ] [--loop] [--count N]\n"
 		  "-i IFACE [--force] --bsm [--id HEX] [--rate HZ] [--count N]\n"

@@ -1,6 +1,7 @@
-/* decode --kafka: one Kafka record per J2735 message through librdkafka, keyed by the
- * sender so that one sender's messages keep their order within a partition. Delivery
- * reports are counted: close() succeeds only when every record was acknowledged. */
+/* decode --kafka, capture --kafka: one Kafka record per J2735 message through librdkafka,
+ * keyed by the sender so that one sender's messages keep their order within a partition.
+ * Delivery reports are counted: close() succeeds only when every record was
+ * acknowledged. */
 #define _GNU_SOURCE /* memmem */
 #include <inttypes.h>
 #include <stdio.h>
@@ -59,11 +60,21 @@ static void record_key(const struct v2xcap_record *r, char *key, size_t size)
 
 struct kafka {
 	rd_kafka_t *rk;
-	const char *brokers, *topic;
+	const char *command, *brokers, *topic;
 	uint64_t produced, acked, failed;
 	char first_error[256];
+	char broker_error[512];    /* the client's last, naming the broker ("host:port/id: ...") */
 	int flush_ms;
 };
+
+/* Connection failures come here (on the polling thread), not with the records: kept to
+ * say which broker was away when records are lost. */
+static void on_error(rd_kafka_t *rk, int err, const char *reason, void *opaque)
+{
+	(void)rk, (void)err;
+	struct kafka *k = opaque;
+	snprintf(k->broker_error, sizeof(k->broker_error), "%s", reason);
+}
 
 static void on_delivery(rd_kafka_t *rk, const rd_kafka_message_t *m, void *opaque)
 {
@@ -106,8 +117,8 @@ static int put(void *ctx, const struct v2xcap_record *r)
 		if (e == RD_KAFKA_RESP_ERR_NO_ERROR)
 			break;
 		if (e != RD_KAFKA_RESP_ERR__QUEUE_FULL) {
-			fprintf(stderr, "v2xcap decode: Kafka %s, topic %s: %s\n", k->brokers, topic,
-				rd_kafka_err2str(e));
+			fprintf(stderr, "v2xcap %s: Kafka %s, topic %s: %s\n", k->command,
+				k->brokers, topic, rd_kafka_err2str(e));
 			return -1;
 		}
 		rd_kafka_poll(k->rk, 100); /* the queue is full: wait for deliveries */
@@ -125,9 +136,11 @@ static int close_kafka(void *ctx, bool interrupted)
 	uint64_t lost = k->produced - k->acked;
 	int rc = 0;
 	if (lost) {
-		fprintf(stderr, "v2xcap decode: Kafka %s: %" PRIu64 " of %" PRIu64
-				" records not delivered (%s)\n", k->brokers, lost, k->produced,
-			k->failed ? k->first_error : "not acknowledged in time");
+		fprintf(stderr, "v2xcap %s: Kafka %s: %" PRIu64 " of %" PRIu64
+				" records not delivered (%s)%s%s\n", k->command, k->brokers, lost,
+			k->produced,
+			k->failed ? k->first_error : "not acknowledged in time",
+			*k->broker_error ? "; last broker error: " : "", k->broker_error);
 		rc = -1;
 	}
 	rd_kafka_destroy(k->rk);
@@ -135,12 +148,13 @@ static int close_kafka(void *ctx, bool interrupted)
 	return rc;
 }
 
-static int set(rd_kafka_conf_t *conf, const char *name, const char *value)
+static int set(const struct kafka *k, rd_kafka_conf_t *conf, const char *name,
+	       const char *value)
 {
 	char err[256];
 	if (rd_kafka_conf_set(conf, name, value, err, sizeof(err)) == RD_KAFKA_CONF_OK)
 		return 0;
-	fprintf(stderr, "v2xcap decode: Kafka setting %s=%s: %s\n", name, value, err);
+	fprintf(stderr, "v2xcap %s: Kafka setting %s=%s: %s\n", k->command, name, value, err);
 	return -1;
 }
 
@@ -150,23 +164,24 @@ int v2xcap_sink_kafka_open(struct v2xcap_sink *s, const struct v2xcap_scale_opts
 	rd_kafka_conf_t *conf = rd_kafka_conf_new();
 	char err[512];
 	if (!k || !conf) {
-		fprintf(stderr, "v2xcap decode: out of memory\n");
+		fprintf(stderr, "v2xcap %s: out of memory\n", o->command);
 		free(k);
 		return -1;
 	}
+	k->command = o->command;
 	k->brokers = o->kafka;
 	k->topic = o->topic ? o->topic : "v2x.{type}";
 	/* Delivery in order per partition even when a request is retried; a broker that
 	 * stays away fails the records after message.timeout.ms (bounded retries). */
-	int bad = set(conf, "bootstrap.servers", o->kafka) |
-		  set(conf, "enable.idempotence", "true") |
-		  set(conf, "message.timeout.ms", "30000") |
-		  (o->compression ? set(conf, "compression.type", o->compression) : 0);
+	int bad = set(k, conf, "bootstrap.servers", o->kafka) |
+		  set(k, conf, "enable.idempotence", "true") |
+		  set(k, conf, "message.timeout.ms", "30000") |
+		  (o->compression ? set(k, conf, "compression.type", o->compression) : 0);
 	for (size_t i = 0; i < o->n_conf && !bad; i++) {
 		char name[256];
 		const char *eq = strchr(o->conf[i], '=');
 		snprintf(name, sizeof(name), "%.*s", (int)(eq - o->conf[i]), o->conf[i]);
-		bad |= set(conf, name, eq + 1);
+		bad |= set(k, conf, name, eq + 1);
 	}
 	char timeout[32];
 	size_t tl = sizeof(timeout);
@@ -177,10 +192,11 @@ int v2xcap_sink_kafka_open(struct v2xcap_sink *s, const struct v2xcap_scale_opts
 	}
 	k->flush_ms = atoi(timeout) + 5000; /* the client fails what is late before that */
 	rd_kafka_conf_set_dr_msg_cb(conf, on_delivery);
+	rd_kafka_conf_set_error_cb(conf, on_error);
 	rd_kafka_conf_set_opaque(conf, k);
 	k->rk = rd_kafka_new(RD_KAFKA_PRODUCER, conf, err, sizeof(err));
 	if (!k->rk) {
-		fprintf(stderr, "v2xcap decode: Kafka %s: %s\n", o->kafka, err);
+		fprintf(stderr, "v2xcap %s: Kafka %s: %s\n", o->command, o->kafka, err);
 		rd_kafka_conf_destroy(conf);
 		free(k);
 		return -1;
@@ -194,9 +210,38 @@ int v2xcap_sink_kafka_open(struct v2xcap_sink *s, const struct v2xcap_scale_opts
 int v2xcap_sink_kafka_open(struct v2xcap_sink *s, const struct v2xcap_scale_opts *o)
 {
 	(void)s, (void)o;
-	fprintf(stderr, "v2xcap decode: --kafka: this v2xcap was built without librdkafka "
-			"(install librdkafka-dev and rebuild)\n");
+	fprintf(stderr, "v2xcap %s: --kafka: this v2xcap was built without librdkafka "
+			"(install librdkafka-dev and rebuild)\n", o->command);
 	return -1;
 }
 
 #endif
+
+int v2xcap_kafka_option(const struct v2xcap_command *cmd, int c, char *arg, int argc,
+		     struct v2xcap_scale_opts *o)
+{
+	switch (c) {
+	case 'K': o->kafka = arg; return -1;
+	case 'T': o->topic = arg; return -1;
+	case 'C': o->compression = arg; return -1;
+	case 'X':
+		if (!strchr(arg, '='))
+			return v2xcap_cli_usage_error(cmd, "-X wants KEY=VALUE, not '%s'", arg);
+		/* at most one per argument: room for all of them */
+		if (!o->conf && !(o->conf = calloc((size_t)argc, sizeof(*o->conf)))) {
+			fprintf(stderr, "v2xcap %s: out of memory\n", o->command);
+			return V2XCAP_EXIT_FAILURE;
+		}
+		o->conf[o->n_conf++] = arg;
+		return -1;
+	default: return 0;
+	}
+}
+
+int v2xcap_kafka_options_check(const struct v2xcap_command *cmd,
+			    const struct v2xcap_scale_opts *o)
+{
+	if (!o->kafka && (o->topic || o->compression || o->n_conf))
+		return v2xcap_cli_usage_error(cmd, "--topic, --compression and -X go with --kafka");
+	return -1;
+}

@@ -7,23 +7,31 @@
 #include "ieee1609dot2.h"
 #include "wsmp.h"
 
-void v2x_put(struct v2x_buf *b, const void *data, size_t n)
+uint8_t *v2x_buf_room(struct v2x_buf *b, size_t n)
 {
-	if (b->err || n == 0)
-		return;
-	if (n > b->cap - b->len) {
+	if (b->err)
+		return NULL;
+	if (!b->p || n > b->cap - b->len) {
 		size_t cap = b->cap ? b->cap : 256;
 		while (cap - b->len < n)
 			cap *= 2;
 		uint8_t *p = realloc(b->p, cap);
 		if (!p) {
 			b->err = true;
-			return;
+			return NULL;
 		}
 		b->p = p;
 		b->cap = cap;
 	}
-	memcpy(b->p + b->len, data, n);
+	return b->p + b->len;
+}
+
+void v2x_put(struct v2x_buf *b, const void *data, size_t n)
+{
+	uint8_t *p = n ? v2x_buf_room(b, n) : NULL;
+	if (!p)
+		return;
+	memcpy(p, data, n);
 	b->len += n;
 }
 

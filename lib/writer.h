@@ -15,6 +15,9 @@ struct v2x_buf {
 };
 
 void v2x_put(struct v2x_buf *b, const void *data, size_t n);
+/* Room for n more octets at b->p + b->len, for a writer that fills it in place and then
+ * adds what it wrote to len; NULL (and err) when out of memory. */
+uint8_t *v2x_buf_room(struct v2x_buf *b, size_t n);
 /* Empties the buffer and keeps its memory, for one frame after another. */
 static inline void v2x_buf_reset(struct v2x_buf *b)
 {

@@ -2,7 +2,15 @@
  * localhost ports): the records consumed back are decode's lines (same count, same
  * octets), keyed by sender, in capture order per key; injected produce errors are retried
  * to full delivery; brokers that go away make v2xcap name them and the records lost, exit 1.
- * usage: test_kafka V2XCAP roundtrip|retried|down CAPTURE... */
+ * The mid-run modes feed one capture through decode's stdin in two parts, so that the
+ * first records are delivered before a broker fails: it comes back (everything delivered,
+ * exit 0), it stays away (exit 1 naming it and the count lost, which is what the consumer
+ * misses), or SIGINT arrives while records wait for a slow broker (they are flushed).
+ * capture: `v2xcap capture -i lo --kafka` while `v2xcap send -i lo` replays a capture
+ * (root or CAP_NET_RAW, else SKIP); the records are the lines of decode on the file the
+ * capture wrote, with the interface as "file"; SIGINT ends the capture.
+ * usage: test_kafka V2XCAP roundtrip|retried|down|midrun-back|midrun-lost|sigint|capture
+ *        CAPTURE... */
 #define _GNU_SOURCE
 #include <librdkafka/rdkafka.h>
 #include <librdkafka/rdkafka_mock.h>
@@ -10,7 +18,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #define MAX_LINES 100000
@@ -22,7 +33,8 @@ static int failures;
 #define CHECK(c, ...)                                                              \
 	do {                                                                        \
 		if (!(c)) {                                                         \
-			failures++;                                                 \
+			if (++failures > 20) /* the first ones tell */          \
+				break;                                              \
 			printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #c);          \
 			printf(__VA_ARGS__);                                        \
 			putchar('\n');                                              \
@@ -164,15 +176,151 @@ static void check_records(struct got *g, size_t n)
 	free(seen);
 }
 
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t cap = 0;
+	FILE *o = open_memstream(&buf, &cap);
+	int c;
+	while (f && (c = fgetc(f)) != EOF)
+		fputc(c, o);
+	fclose(o);
+	if (f)
+		fclose(f);
+	*len = cap;
+	return buf;
+}
+
+/* The octets of a pcap file up to its frame number `frames` (pcap: 24-octet header, then
+ * 16-octet record headers with the captured length at offset 8). */
+static size_t pcap_prefix(const unsigned char *p, size_t len, size_t frames)
+{
+	size_t off = 24;
+	for (size_t i = 0; i < frames && off + 16 <= len; i++) {
+		uint32_t incl;
+		memcpy(&incl, p + off + 8, 4);
+		off += 16 + incl;
+	}
+	return off < len ? off : len;
+}
+
+/* Waits until a consumer sees at least one record of the topics (10 s at most). */
+static bool first_record(const char *brokers, char topics[][64], size_t n_topics, int parts)
+{
+	char err[256];
+	rd_kafka_conf_t *conf = rd_kafka_conf_new();
+	rd_kafka_conf_set(conf, "bootstrap.servers", brokers, err, sizeof(err));
+	rd_kafka_conf_set(conf, "group.id", "v2x-test-first", err, sizeof(err));
+	rd_kafka_t *c = rd_kafka_new(RD_KAFKA_CONSUMER, conf, err, sizeof(err));
+	rd_kafka_topic_partition_list_t *l = rd_kafka_topic_partition_list_new(16);
+	for (size_t t = 0; t < n_topics; t++)
+		for (int p = 0; p < parts; p++)
+			rd_kafka_topic_partition_list_add(l, topics[t], p)->offset =
+				RD_KAFKA_OFFSET_BEGINNING;
+	rd_kafka_assign(c, l);
+	rd_kafka_topic_partition_list_destroy(l);
+	bool seen = false;
+	for (int i = 0; i < 100 && !seen; i++) {
+		rd_kafka_message_t *m = rd_kafka_consumer_poll(c, 100);
+		seen = m && !m->err;
+		if (m)
+			rd_kafka_message_destroy(m);
+	}
+	rd_kafka_consumer_close(c);
+	rd_kafka_destroy(c);
+	return seen;
+}
+
+/* The broker leading a partition of the topic (the one to take down: it has records). */
+static int32_t leader_of(const char *brokers, const char *topic, int32_t partition)
+{
+	char err[256];
+	rd_kafka_conf_t *conf = rd_kafka_conf_new();
+	rd_kafka_conf_set(conf, "bootstrap.servers", brokers, err, sizeof(err));
+	rd_kafka_t *rk = rd_kafka_new(RD_KAFKA_PRODUCER, conf, err, sizeof(err));
+	rd_kafka_topic_t *t = rd_kafka_topic_new(rk, topic, NULL);
+	const struct rd_kafka_metadata *md;
+	int32_t leader = -1;
+	if (rd_kafka_metadata(rk, 0, t, &md, 5000) == RD_KAFKA_RESP_ERR_NO_ERROR) {
+		for (int i = 0; i < md->topic_cnt; i++)
+			for (int p = 0; p < md->topics[i].partition_cnt; p++)
+				if (md->topics[i].partitions[p].id == partition)
+					leader = md->topics[i].partitions[p].leader;
+		rd_kafka_metadata_destroy(md);
+	}
+	rd_kafka_topic_destroy(t);
+	rd_kafka_destroy(rk);
+	return leader;
+}
+
+/* decode --kafka reading a pcap from its stdin, stdout to /dev/null, stderr to a file. */
+struct child {
+	pid_t pid;
+	int in;
+	char errfile[32];
+};
+
+static void start(struct child *ch, const char *v2xcap, const char *brokers, const char *extra)
+{
+	char cmd[4096];
+	int in[2];
+	snprintf(ch->errfile, sizeof(ch->errfile), "/tmp/v2x-kafka-err-XXXXXX");
+	int efd = mkstemp(ch->errfile);
+	if (efd < 0 || pipe(in) < 0)
+		exit(2);
+	snprintf(cmd, sizeof(cmd), "exec '%s' decode -j 2 --kafka '%s' %s - >/dev/null", v2xcap,
+		 brokers, extra);
+	signal(SIGPIPE, SIG_IGN);
+	ch->pid = fork();
+	if (ch->pid == 0) {
+		dup2(in[0], 0);
+		dup2(efd, 2);
+		close(in[1]);
+		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+		_exit(127);
+	}
+	close(in[0]);
+	close(efd);
+	ch->in = in[1];
+}
+
+static void feed(struct child *ch, const unsigned char *p, size_t n)
+{
+	if (write(ch->in, p, n) != (ssize_t)n)
+		printf("decode did not take %zu octets\n", n);
+}
+
+/* Closes decode's stdin and waits; the exit status, stderr in *err. */
+static int finish(struct child *ch, char **err)
+{
+	int st;
+	size_t len;
+	close(ch->in);
+	waitpid(ch->pid, &st, 0);
+	*err = slurp(ch->errfile, &len);
+	unlink(ch->errfile);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static void pause_ms(long ms)
+{
+	nanosleep(&(struct timespec){ms / 1000, ms % 1000 * 1000000}, NULL);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 4)
 		return 2;
 	const char *v2xcap = argv[1], *mode = argv[2];
-	char files[8192] = "", cmd[16384], *out, *err;
+	char files[8192] = "", cmd[16384], *out, *err = NULL;
 	for (int i = 3; i < argc; i++)
 		snprintf(files + strlen(files), sizeof(files) - strlen(files), " '%s'", argv[i]);
-	snprintf(cmd, sizeof(cmd), "'%s' decode -j 1%s", v2xcap, files);
+	bool fed = strncmp(mode, "midrun-", 7) == 0 || strcmp(mode, "sigint") == 0;
+	if (fed) /* decode's stdin: "file":"-" */
+		snprintf(cmd, sizeof(cmd), "'%s' decode -j 1 - <%s", v2xcap, files);
+	else
+		snprintf(cmd, sizeof(cmd), "'%s' decode -j 1%s", v2xcap, files);
 	run(cmd, &out, &err);
 	for (char *s = strtok(out, "\n"); s && n_lines < MAX_LINES; s = strtok(NULL, "\n"))
 		lines[n_lines++] = s;
@@ -226,6 +374,119 @@ int main(int argc, char **argv)
 		CHECK(rc == 1, "exit %d", rc);
 		CHECK(strstr(err, brokers) && strstr(err, want), "stderr: %s", err);
 		printf("brokers down: exit %d, %s", rc, err);
+	} else if (strcmp(mode, "capture") == 0) {
+		char dir[] = "/tmp/v2x-kafka-capture-XXXXXX", *probe;
+		if (!mkdtemp(dir))
+			return 2;
+		chmod(dir, 0777); /* the capture drops its privileges before writing */
+		snprintf(cmd, sizeof(cmd), "'%s' send -i lo --force --count 1 --rate 1000%s",
+			 v2xcap, files);
+		if (run(cmd, NULL, &probe) != 0) {
+			printf("SKIP: cannot send on lo (needs root or CAP_NET_RAW): %s\n", probe);
+			rmdir(dir);
+			return 77;
+		}
+		snprintf(cmd, sizeof(cmd), "exec '%s' capture -i lo -w %s/lo.pcapng --duration 60 "
+			 "--kafka '%s' --topic 'v2x.{type}'", v2xcap, dir, brokers);
+		char errfile[64];
+		snprintf(errfile, sizeof(errfile), "%s/capture.err", dir);
+		pid_t pid = fork();
+		if (pid == 0) {
+			freopen(errfile, "w", stderr);
+			execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+			_exit(127);
+		}
+		size_t elen = 0;
+		for (int i = 0; i < 100; i++) { /* the capture is open: "privileges: ..." */
+			free(err);
+			err = slurp(errfile, &elen);
+			if (strstr(err, "privileges:"))
+				break;
+			pause_ms(100);
+		}
+		snprintf(cmd, sizeof(cmd), "'%s' send -i lo --force --rate 200%s", v2xcap, files);
+		char *serr;
+		CHECK(run(cmd, NULL, &serr) == 0, "send: %s", serr);
+		pause_ms(500);
+		kill(pid, SIGINT);
+		int st;
+		waitpid(pid, &st, 0);
+		free(err);
+		err = slurp(errfile, &elen);
+		CHECK(WIFEXITED(st) && WEXITSTATUS(st) == 0, "capture: %s", err);
+		/* what the capture kept, as decode writes it, "file" the interface */
+		snprintf(cmd, sizeof(cmd), "'%s' decode -j 1 %s/lo.pcapng | sed 's|^{\"file\":\"[^\"]*\"|{\"file\":\"lo\"|'",
+			 v2xcap, dir);
+		char *ref;
+		run(cmd, &ref, &serr);
+		n_lines = 0;
+		for (char *t = strtok(ref, "\n"); t && n_lines < MAX_LINES; t = strtok(NULL, "\n"))
+			lines[n_lines++] = t;
+		size_t n = consume(brokers, topics, n_topics, 3, g, MAX_LINES);
+		CHECK(n_lines > 0, "the capture kept no message: %s", err);
+		check_records(g, n);
+		printf("capture: %zu lines of decode, %zu records consumed; %s", n_lines, n, err);
+		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+		if (system(cmd) != 0)
+			printf("could not remove %s\n", dir);
+	} else if (fed) {
+		size_t len, first_frames = 1024;
+		unsigned char *cap = (unsigned char *)slurp(argv[3], &len);
+		/* four batches (256 frames each) go out while decode waits for the rest */
+		size_t first = pcap_prefix(cap, len, first_frames);
+		bool lost = strcmp(mode, "midrun-lost") == 0, sig = strcmp(mode, "sigint") == 0;
+		/* the broker that fails or is slow: one with records, the leader of a
+		 * partition of the BSMs (the most frequent message, many senders) */
+		int32_t down = leader_of(brokers, "v2x.BSM", 0);
+		CHECK(down > 0, "no leader for v2x.BSM [0]");
+		struct child ch;
+		if (sig) /* records wait for a slow broker when the signal comes */
+			rd_kafka_mock_broker_set_rtt(mc, down, 1500);
+		start(&ch, v2xcap, brokers, lost ? "-X message.timeout.ms=3000" : "");
+		feed(&ch, cap, first);
+		CHECK(first_record(brokers, topics, n_topics, 3), "nothing delivered at first");
+		if (sig) {
+			kill(ch.pid, SIGINT);
+			rc = finish(&ch, &err);
+			CHECK(rc == 1 && strstr(err, "interrupted") && !strstr(err, "not delivered"),
+			      "exit %d: %s", rc, err);
+			rd_kafka_mock_broker_set_rtt(mc, down, 0);
+			n_lines = first_frames; /* one line per frame: these and no other */
+		} else {
+			rd_kafka_mock_broker_set_down(mc, down);
+			feed(&ch, cap + first, len - first);
+			if (!lost) { /* back while records wait for it */
+				pause_ms(1000);
+				rd_kafka_mock_broker_set_up(mc, down);
+			}
+			rc = finish(&ch, &err);
+			rd_kafka_mock_broker_set_up(mc, down); /* for the consumer */
+		}
+		size_t n = consume(brokers, topics, n_topics, 3, g, MAX_LINES);
+		if (lost) {
+			/* every acknowledged record is there; a record in flight when its broker
+			 * went may have been stored and still be counted lost (at least once) */
+			const char *at = strstr(err, " records not delivered"), *of = at;
+			unsigned long nlost = 0, nprod = 0;
+			while (of && of > err && memcmp(of, ": ", 2) != 0) /* ": N of M records" */
+				of--;
+			CHECK(rc == 1, "exit %d", rc);
+			CHECK(of && sscanf(of + 2, "%lu of %lu", &nlost, &nprod) == 2 &&
+			      nprod == n_lines && nlost > 0 && n >= n_lines - nlost && n < n_lines,
+			      "%zu of %zu consumed; stderr: %s", n, n_lines, err);
+			char name[16];
+			snprintf(name, sizeof(name), "/%d: ", (int)down);
+			CHECK(strstr(err, "last broker error: ") && strstr(err, name), "stderr: %s",
+			      err);
+			for (size_t i = 0; i < n; i++)
+				CHECK(g[i].index != SIZE_MAX, "record %zu is not a line of decode", i);
+		} else if (!sig) {
+			CHECK(rc == 0, "exit %d: %s", rc, err);
+		}
+		if (!lost)
+			check_records(g, n);
+		printf("%s: %zu lines, %zu records consumed, exit %d: %s\n", mode, n_lines, n, rc,
+		       err);
 	} else {
 		return 2;
 	}
