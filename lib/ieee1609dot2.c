@@ -86,6 +86,7 @@ static const uint8_t *read_point(struct v2x_cursor *c, uint8_t *form)
 	int alt = read_choice(c);
 	if (alt < 0 || alt > V2X_ECC_UNCOMPRESSED) {
 		c->err = true;
+		*form = V2X_ECC_FILL; /* no point */
 		return NULL;
 	}
 	*form = (uint8_t)alt;
