@@ -100,8 +100,9 @@ enum { EVENT_BITS_ROOT = 13 }; /* VehicleEventFlags SIZE (13, ...) */
 /* VehicleSafetyExtensions { ..., events?, pathHistory?, pathPrediction?, lights? } */
 static void read_vehicle_safety(struct v2x_bits *b, struct v2x_bsm_part2 *p)
 {
-	v2x_bits_bit(b); /* extension bit: additions come after the root members */
-	if (!(v2x_bits_get(b, 4) & 0x8))
+	/* extension bit (additions come after the root members), then the four presence
+	 * bits, events first */
+	if (!(v2x_bits_get(b, 5) & 0x8))
 		return;
 	size_t n = v2x_bits_bit(b) ? uper_length(b) : EVENT_BITS_ROOT;
 	/* the first 32 flags at once (every BSM with part II asks), first flag in bit 0 */
@@ -159,18 +160,25 @@ int v2x_bsm_part2_read(const uint8_t *value, size_t len, struct v2x_bsm_part2 *p
 	memset(p, 0, sizeof(*p));
 	struct v2x_bits b;
 	v2x_bits_init(&b, value, len);
-	v2x_bits_bit(&b);
-	bool has_part2 = v2x_bits_bit(&b);
+	/* Few reads, each of several fields (every BSM in stats asks): extension, partII
+	 * and regional presence bits; */
+	bool has_part2 = v2x_bits_get(&b, 3) & 0x2;
 	if (!has_part2)
 		return b.err ? -1 : 0;
-	v2x_bits_bit(&b);
 	if (v2x_bits_left(&b) < CORE_BITS)
 		return -1;
 	b.pos += CORE_BITS;
 	unsigned n = v2x_bits_get(&b, 3) + 1; /* SEQUENCE (SIZE(1..8)) OF PartIIcontent */
 	for (unsigned i = 0; i < n && !b.err; i++) {
-		unsigned id = v2x_bits_get(&b, 6); /* PartII-Id (0..63) */
-		size_t octets = uper_length(&b);   /* partII-Value: an open type */
+		/* PartII-Id (0..63), then partII-Value's length: 0 and 7 bits, or 10 and 14 */
+		uint32_t w = v2x_bits_get(&b, 6 + 8);
+		unsigned id = w >> 8;
+		size_t octets = w & 0x7F;
+		if (w & 0x80) {
+			if (w & 0x40)
+				b.err = true; /* fragmented: not a BSM's */
+			octets = (w & 0x3F) << 8 | v2x_bits_get(&b, 8);
+		}
 		if (b.err || octets * 8 > v2x_bits_left(&b))
 			return -1;
 		struct v2x_bits inner = b; /* the value alone: a bad one cannot read past it */

@@ -557,7 +557,7 @@ static void clear_unreached(struct v2x_frame *f)
 	if (!f->has_wsmp)
 		v2x_zero(&f->wsmp, V2X_WSMP_HEAD_SIZE);
 	if (!f->has_dot2)
-		memset(&f->dot2, 0, sizeof(f->dot2));
+		v2x_zero(&f->dot2, sizeof(f->dot2));
 	if (!f->has_j2735)
 		memset(&f->mf, 0, sizeof(f->mf));
 }

@@ -7,6 +7,7 @@
 
 #include "cursor.h"
 #include "sha256.h"
+#include "zero.h"
 
 #define DOT2_PROTOCOL_VERSION 3
 #define COER_CONTEXT_TAG 0x80 /* class bits 10: [n] tags of AUTOMATIC TAGS */
@@ -462,7 +463,7 @@ static int read_signed(struct v2x_cursor *c, struct v2x_dot2 *d, const char **wh
 static int read_data(struct v2x_cursor *c, struct v2x_dot2 *d, bool nested,
 		     const char **why)
 {
-	memset(d, 0, sizeof(*d));
+	v2x_zero(d, sizeof(*d)); /* 200 octets, every 1609.2 frame: zero.h */
 	d->signer = V2X_DOT2_SIGNER_NONE;
 	d->version = v2x_u8(c);
 	if (!c->err && d->version != DOT2_PROTOCOL_VERSION) {

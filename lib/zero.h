@@ -11,8 +11,11 @@
  * `v2xcap stats` (bench/gencap, 500k frames: 0.082 -> 0.075 s). */
 static inline void v2x_zero(void *p, size_t n)
 {
-	for (size_t i = 0; i < n; i += 64)
-		memset((char *)p + i, 0, n - i < 64 ? n - i : 64);
+	/* each piece's size a constant, also where the loop is not unrolled (read_data) */
+	char *c = p;
+	for (size_t i = 0; i < (n & ~(size_t)63); i += 64)
+		memset(c + i, 0, 64);
+	memset(c + (n & ~(size_t)63), 0, n & 63);
 }
 
 #endif
