@@ -99,6 +99,12 @@ static inline uint16_t v2x_get_be16(const uint8_t *q)
 	return (uint16_t)(q[0] << 8 | q[1]);
 }
 
+/* one expression, which compilers turn into a load and a byte swap */
+static inline uint32_t v2x_get_be32(const uint8_t *q)
+{
+	return (uint32_t)q[0] << 24 | (uint32_t)q[1] << 16 | (uint32_t)q[2] << 8 | q[3];
+}
+
 static inline uint32_t v2x_get_le32(const uint8_t *q)
 {
 	return (uint32_t)v2x_get_le16(q) | (uint32_t)v2x_get_le16(q + 2) << 16;
@@ -165,8 +171,7 @@ static inline uint32_t v2x_bits_get(struct v2x_bits *b, unsigned n)
 	size_t first = b->pos / 8;
 	unsigned skip = (unsigned)(b->pos % 8);
 	if (n + skip <= 32 && first + 4 <= (b->nbits + 7) / 8) {
-		const uint8_t *q = b->buf + first;
-		uint32_t v = (uint32_t)q[0] << 24 | (uint32_t)q[1] << 16 | (uint32_t)q[2] << 8 | q[3];
+		uint32_t v = v2x_get_be32(b->buf + first);
 		b->pos += n;
 		return (uint32_t)((v >> (32 - skip - n)) & ((UINT64_C(1) << n) - 1));
 	}
