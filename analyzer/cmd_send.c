@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <getopt.h>
 #include <linux/if_packet.h>
 #include <linux/nl80211.h>
@@ -37,6 +38,8 @@ const char cmd_send_options[] =
 	"  --dot2      wrap the BSM in IEEE 1609.2 unsecuredData\n"
 	"  --rate HZ   frames per second (default 10);  --loop: replay FILE until stopped\n"
 	"  --count N   stop after N frames\n"
+	"  --psid HEX  FILE: the PSID of messages that came without WSMP and name none (bare\n"
+	"              J2735 in UDP, log records); an RSU record's or 1609.2's own comes first\n"
 	"  --force     send on an interface that is not an OCB interface on a channel (a\n"
 	"              loopback, Ethernet, a monitor vif): refused otherwise\n"
 	"IFACE is an OCB netdev ('v2xcap ocb join'); needs CAP_NET_RAW. SIGINT/SIGTERM stop.\n";
@@ -49,6 +52,8 @@ struct send_opts {
 	uint8_t id[4];
 	double lat, lon, speed, heading;
 	bool has_lat, has_lon, has_speed, has_heading;
+	bool has_psid;
+	uint32_t psid;
 };
 
 /* The link: an AF_PACKET raw socket, and the Ethernet header every frame starts with. */
@@ -100,6 +105,7 @@ static int parse_send_opts(const struct v2xcap_command *cmd, int argc, char **ar
 		{"speed", required_argument, NULL, 's'},
 		{"heading", required_argument, NULL, 'H'},
 		{"force", no_argument, NULL, 'f'},
+		{"psid", required_argument, NULL, 'p'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -124,6 +130,13 @@ static int parse_send_opts(const struct v2xcap_command *cmd, int argc, char **ar
 		case 'o': bad = parse_double(optarg, &o->lon, &o->has_lon); break;
 		case 's': bad = parse_double(optarg, &o->speed, &o->has_speed); break;
 		case 'H': bad = parse_double(optarg, &o->heading, &o->has_heading); break;
+		case 'p': {
+			unsigned long v = strtoul(optarg, &end, 16);
+			bad = *end || end == optarg || v > UINT32_MAX;
+			o->psid = (uint32_t)v;
+			o->has_psid = true;
+			break;
+		}
 		default: return v2xcap_cli_other_option(cmd, c, argv);
 		}
 		if (bad)
@@ -276,6 +289,21 @@ static int send_wsmp(struct sender *s, const uint8_t *wsmp, size_t len)
 	return 0;
 }
 
+/* The PSID of a message that came without WSMP: its RSU record's, its 1609.2
+ * headerInfo's, or the user's; false when none names one. */
+static bool message_psid(const struct v2x_frame *f, const struct send_opts *o, uint32_t *psid)
+{
+	if (f->has_rsu)
+		*psid = f->rsu.psid;
+	else if (f->has_dot2 && f->dot2.has_psid)
+		*psid = f->dot2.psid;
+	else if (o->has_psid)
+		*psid = o->psid;
+	else
+		return false;
+	return true;
+}
+
 static int replay_file(struct sender *s, const struct send_opts *o)
 {
 	for (;;) {
@@ -284,7 +312,8 @@ static int replay_file(struct sender *s, const struct send_opts *o)
 		struct v2xcap_capframe fr;
 		struct v2x_frame f;
 		enum v2xcap_cap_result r;
-		uint64_t found = 0;
+		uint64_t found = 0, no_psid = 0;
+		struct v2x_wsmp_spec wsmp = {.version = 3, .length = -1};
 		if (!cf) {
 			fprintf(stderr, "v2xcap send: out of memory\n");
 			return -1;
@@ -296,17 +325,34 @@ static int replay_file(struct sender *s, const struct send_opts *o)
 			}
 			/* Layers above WSMP may be malformed: the WSMP is sent as it is. */
 			v2x_frame_parse(fr.linktype, fr.data, fr.caplen, &f);
-			if (f.layer < V2X_LAYER_WSMP || !f.has_wsmp || f.wsmp.truncated)
+			const uint8_t *wsm;
+			size_t wsm_len;
+			if (f.has_wsmp && f.layer >= V2X_LAYER_WSMP && !f.wsmp.truncated) {
+				wsm = f.wsmp.payload - f.wsmp.hdr_len;
+				wsm_len = f.wsmp.hdr_len + f.wsmp.length;
+			} else if (!f.has_wsmp && f.msg_len && message_psid(&f, o, &wsmp.psid)) {
+				/* a message without WSMP: in a WSM of its PSID, as an RSU sends it */
+				v2x_buf_reset(&s->wsm);
+				v2x_wsmp_write(&s->wsm, &wsmp, f.msg, f.msg_len);
+				wsm = s->wsm.p;
+				wsm_len = s->wsm.len;
+			} else {
+				no_psid += !f.has_wsmp && f.msg_len;
 				continue;
+			}
 			found++;
-			const uint8_t *start = f.wsmp.payload - f.wsmp.hdr_len;
-			if (!wait_turn(s) || send_wsmp(s, start, f.wsmp.hdr_len + f.wsmp.length) < 0 ||
+			if (!wait_turn(s) || send_wsmp(s, wsm, wsm_len) < 0 ||
 			    (o->count && s->sent >= o->count)) {
 				v2xcap_capfile_close(cf);
 				return 0;
 			}
 		}
 		v2xcap_capfile_close(cf);
+		if (no_psid)
+			fprintf(stderr,
+				"v2xcap send: %s: %" PRIu64 " messages without WSMP name no PSID: "
+				"not sent (give --psid)\n",
+				o->file, no_psid);
 		if (!found) {
 			fprintf(stderr, "v2xcap send: %s: no complete WSMP frame to send\n",
 				o->file);

@@ -193,18 +193,8 @@ struct contribution {
 
 static void contribution_of(const struct v2x_frame *f, struct contribution *c)
 {
-	/* the WSM's payload, or the message a UDP datagram, an RSU record or a log record
-	 * carries without WSMP */
-	if (f->has_wsmp)
-		c->bytes = (int64_t)f->wsmp.payload_len;
-	else if (f->has_rsu)
-		c->bytes = f->rsu.payload_len;
-	else if (f->has_wydot)
-		c->bytes = f->wydot.payload_len;
-	else if (f->encap == V2X_ENCAP_UDP_DOT2 || f->encap == V2X_ENCAP_UDP_J2735)
-		c->bytes = (int64_t)(f->encap_len - f->encap_skipped);
-	else
-		c->bytes = 0;
+	/* the message's octets, whatever carried it (a WSM, a datagram, a record) */
+	c->bytes = (int64_t)f->msg_len;
 	c->has_rssi = f->rt.has_signal;
 	c->rssi = f->rt.signal_dbm;
 	c->error = f->error || f->wsmp.truncated;

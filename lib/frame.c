@@ -50,6 +50,8 @@ static int parse_message(const uint8_t *msg, size_t msg_len, bool has_psid, uint
 			 bool user_says, struct v2x_frame *f)
 {
 	const char *why = NULL;
+	f->msg = msg;
+	f->msg_len = msg_len;
 	if (v2x_dot2_first_octet(msg, msg_len)) {
 		f->has_dot2 = true;
 		if (v2x_dot2_parse(msg, msg_len, &f->dot2, &why) < 0)

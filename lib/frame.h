@@ -110,6 +110,10 @@ struct v2x_frame {
 	size_t encap_len;       /* octets the innermost UDP datagram carries */
 	bool has_wsmp;          /* WSMP present (the V2X message layer may be without it) */
 	bool has_wydot;         /* a log record: wydot holds its metadata */
+	/* The message layer's octets: a WSM's data, or the 1609.2 message / MessageFrame a
+	 * datagram or record carried (NULL when the frame got no further) */
+	const uint8_t *msg;
+	size_t msg_len;
 	bool has_rsu;           /* an RSU text record: rsu holds it */
 	bool has_dot2;
 	bool has_j2735;         /* the payload is taken as J2735 (j2735_basis) */

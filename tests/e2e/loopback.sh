@@ -2,14 +2,15 @@
 # Host-side send -> capture over the loopback interface (no radio, no qemu): v2xcap send
 # replays a capture's WSMP frames on lo, v2xcap capture keeps exactly those, and
 # v2xcap stats finds the same message types. Needs CAP_NET_RAW: SKIP (77) without.
-# usage: loopback.sh V2XCAP REPLAY.pcap
+# usage: loopback.sh V2XCAP REPLAY [SEND-OPTION...]
 set -u
 v2xcap=$1
 replay=$2
+shift 2
 dir=$(mktemp -d /tmp/v2x-loopback.XXXXXX)
 trap 'rm -rf "$dir"' EXIT
 chmod 777 "$dir"
-if ! "$v2xcap" send -i lo --force --count 1 --rate 1000 "$replay" >"$dir/probe" 2>&1; then
+if ! "$v2xcap" send -i lo --force --count 1 --rate 1000 "$@" "$replay" >"$dir/probe" 2>&1; then
 	echo "SKIP: cannot send on lo (needs root or CAP_NET_RAW): $(cat "$dir/probe")"
 	exit 77
 fi
@@ -22,7 +23,7 @@ while ! grep -q "privileges:" "$dir/capture.out" && [ $i -lt 100 ]; do
 	sleep 0.1
 	i=$((i + 1))
 done
-"$v2xcap" send -i lo --force --rate 200 "$replay" || exit 1
+"$v2xcap" send -i lo --force --rate 200 "$@" "$replay" || exit 1
 wait $pid || { cat "$dir/capture.out"; exit 1; }
 got=$("$v2xcap" stats --format csv "$dir/lo.pcapng" | awk -F, 'NR > 1 { print $1 "," $2 }')
 cat "$dir/capture.out"

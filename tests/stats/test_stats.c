@@ -55,6 +55,7 @@ static struct v2x_frame wsmp_frame(uint32_t psid, int msg_id, uint8_t mac, int8_
 	f.wsmp.has_psid = true;
 	f.wsmp.psid = psid;
 	f.wsmp.payload_len = payload_len;
+	f.msg_len = payload_len; /* what parse_message records: the WSM data */
 	if (msg_id >= 0) {
 		f.layer = V2X_LAYER_J2735;
 		f.has_j2735 = true;
