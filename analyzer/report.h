@@ -142,6 +142,10 @@ struct rpt_findings {
 struct rpt_finding *rpt_finding(struct rpt_findings *fs, enum rpt_severity sev,
 				const struct rpt_requirement *req, const char *sender);
 void rpt_finding_at(struct rpt_finding *f, const struct rpt_where *w);
+/* One occurrence at w of the finding of (req, sender), the first one's text kept; 0, or -1
+ * on OOM. */
+int rpt_note(struct rpt_findings *fs, enum rpt_severity sev, const struct rpt_requirement *req,
+	     const char *sender, const struct rpt_where *w, const char *text);
 /* Priority first, then errors, warnings, info; stable within a severity. */
 void rpt_findings_sort(struct rpt_findings *fs);
 void rpt_findings_free(struct rpt_findings *fs);

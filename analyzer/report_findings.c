@@ -34,6 +34,18 @@ void rpt_finding_at(struct rpt_finding *f, const struct rpt_where *w)
 		f->where[f->n_where++] = *w;
 }
 
+int rpt_note(struct rpt_findings *fs, enum rpt_severity sev, const struct rpt_requirement *req,
+	     const char *sender, const struct rpt_where *w, const char *text)
+{
+	struct rpt_finding *f = rpt_finding(fs, sev, req, sender);
+	if (!f)
+		return -1;
+	if (!f->count)
+		snprintf(f->text, sizeof(f->text), "%s", text);
+	rpt_finding_at(f, w);
+	return 0;
+}
+
 static int finding_cmp(const void *a, const void *b)
 {
 	const struct rpt_finding *x = a, *y = b;

@@ -219,13 +219,7 @@ int rpt_spat_timing(struct report *r, const struct rpt_where *at,
 	/* one occurrence per message, the first message's groups as the text */
 	char who[24];
 	snprintf(who, sizeof(who), "intersection %ld", x->id);
-	struct rpt_finding *f = rpt_finding(&r->findings, RPT_ERROR, &req_spat_timing, who);
-	if (!f)
-		return -1;
-	if (!f->count)
-		snprintf(f->text, sizeof(f->text), "%s", text);
-	rpt_finding_at(f, at);
-	return 0;
+	return rpt_note(&r->findings, RPT_ERROR, &req_spat_timing, who, at, text);
 }
 
 static bool same_lane(const struct rpt_lane *a, const struct rpt_lane *b)
@@ -297,14 +291,8 @@ int rpt_tim_window(struct report *r, const struct rpt_where *at, const char *sen
 				 i + 1, (double)(now_s - end) / 3600.0);
 		else
 			continue;
-		struct rpt_finding *f = rpt_finding(&r->findings, RPT_WARNING, &req_tim_window,
-						    sender);
-		if (!f)
-			return -1;
-		if (!f->count)
-			snprintf(f->text, sizeof(f->text), "%s", text);
-		rpt_finding_at(f, at);
-		break; /* one occurrence per message */
+		/* one occurrence per message */
+		return rpt_note(&r->findings, RPT_WARNING, &req_tim_window, sender, at, text);
 	}
 	return 0;
 }

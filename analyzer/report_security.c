@@ -89,13 +89,7 @@ static int privacy_finding(struct report *r, const struct rpt_requirement *req, 
 {
 	char name[12];
 	snprintf(name, sizeof(name), "%08x", id);
-	struct rpt_finding *f = rpt_finding(&r->findings, RPT_WARNING, req, name);
-	if (!f)
-		return -1;
-	if (!f->count)
-		snprintf(f->text, sizeof(f->text), "%s", text);
-	rpt_finding_at(f, at);
-	return 0;
+	return rpt_note(&r->findings, RPT_WARNING, req, name, at, text);
 }
 
 /* A signed BSM: its TemporaryID against its signer, both ways. */

@@ -35,13 +35,7 @@ static int unverified(struct report *r, struct rpt_sec *g, const struct rpt_wher
 		      const char *sender, const char *why)
 {
 	g->sig_unverified++;
-	struct rpt_finding *f = rpt_finding(&r->findings, RPT_INFO, &req_unverified, sender);
-	if (!f)
-		return -1;
-	if (!f->count)
-		snprintf(f->text, sizeof(f->text), "%s", why);
-	rpt_finding_at(f, at);
-	return 0;
+	return rpt_note(&r->findings, RPT_INFO, &req_unverified, sender, at, why);
 }
 
 #ifndef V2X_HAVE_OPENSSL
