@@ -27,46 +27,45 @@ static const struct {
 				    "(BSM part II id 0)"},
 };
 
+/* A BSM's priority: its part II (event flags, emergency details); the rest of p only
+ * when it has one, as most BSMs do not. */
+static bool bsm_prio(const struct v2x_frame *f, struct v2xcap_prio *p)
+{
+	struct v2x_bsm_part2 p2;
+	if (!f->mf.value || v2x_bsm_part2_read(f->mf.value, f->mf.value_len, &p2) < 0)
+		return false;
+	unsigned got = (p2.has_events && p2.events ? 1u << V2XCAP_PRIO_BSM_EVENTS : 0) |
+			 (v2x_bsm_emergency(&p2) ? 1u << V2XCAP_PRIO_BSM_EMERGENCY : 0);
+	struct v2x_bsm_core c;
+	if (!got || v2x_bsm_core_read(f->mf.value, f->mf.value_len, &c) < 0)
+		return false;
+	*p = (struct v2xcap_prio){.kinds = got, .is_bsm = true, .temp_id = c.id,
+				  .events = p2.events, .lat = c.lat, .lon = c.lon};
+	return true;
+}
+
 bool v2xcap_prio_of(const struct v2x_frame *f, struct v2xcap_prio *p)
 {
 	p->kinds = 0;
 	if (f->layer != V2X_LAYER_J2735 || !f->mf.has_msg_id)
 		return false;
-	memset(p, 0, sizeof(*p));
+	enum v2xcap_prio_kind k;
 	switch (f->mf.msg_id) {
 	case V2X_MSG_EVA:
-		p->kinds = 1u << V2XCAP_PRIO_EVA;
-		return true;
-	case V2X_MSG_RSA:
-		p->kinds = 1u << V2XCAP_PRIO_RSA;
-		return true;
-	case V2X_MSG_SRM:
-		p->kinds = 1u << V2XCAP_PRIO_SRM;
-		return true;
-	case V2X_MSG_BSM:
+		k = V2XCAP_PRIO_EVA;
 		break;
+	case V2X_MSG_RSA:
+		k = V2XCAP_PRIO_RSA;
+		break;
+	case V2X_MSG_SRM:
+		k = V2XCAP_PRIO_SRM;
+		break;
+	case V2X_MSG_BSM:
+		return bsm_prio(f, p);
 	default:
 		return false;
 	}
-	/* the part II presence bit first: most BSMs stop here */
-	struct v2x_bsm_part2 p2;
-	if (!f->mf.value || f->mf.value_len == 0 || !(f->mf.value[0] & 0x40) ||
-	    v2x_bsm_part2_read(f->mf.value, f->mf.value_len, &p2) < 0)
-		return false;
-	if (p2.has_events && p2.events)
-		p->kinds |= 1u << V2XCAP_PRIO_BSM_EVENTS;
-	if (v2x_bsm_emergency(&p2))
-		p->kinds |= 1u << V2XCAP_PRIO_BSM_EMERGENCY;
-	if (!p->kinds)
-		return false;
-	struct v2x_bsm_core c;
-	if (v2x_bsm_core_read(f->mf.value, f->mf.value_len, &c) < 0)
-		return false;
-	p->is_bsm = true;
-	p->temp_id = c.id;
-	p->events = p2.events;
-	p->lat = c.lat;
-	p->lon = c.lon;
+	*p = (struct v2xcap_prio){.kinds = 1u << k};
 	return true;
 }
 

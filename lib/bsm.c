@@ -53,21 +53,19 @@ void v2x_bsm_core_unavailable(struct v2x_bsm_core *c)
 int v2x_bsm_head_read(const uint8_t *value, size_t len, struct v2x_bsm_head *h)
 {
 	/* The preamble and the three head fields (58 bits) lie in the first 8 octets: one
-	 * bounds-checked 64-bit read and shifts (per frame, several times faster than
-	 * reading them bit by bit). */
+	 * 64-bit load and shifts (stats reads every BSM's: 67 instructions through the
+	 * cursor, 14 so, callgrind on bench/gencap). */
 	enum {
 		CNT_END = PREAMBLE_BITS + MSGCNT_BITS,
 		ID_END = CNT_END + ID_BITS,
 		SECMARK_END = ID_END + SECMARK_BITS,
 	};
 	_Static_assert(SECMARK_END <= 64, "the head fits in 64 bits");
-	struct v2x_cursor c;
-	v2x_cur_init(&c, value, len);
-	uint64_t bits = v2x_be64(&c);
+	uint64_t bits = len >= 8 ? v2x_get_be64(value) : 0;
 	h->msg_cnt = (uint8_t)(bits >> (64 - CNT_END) & ((1u << MSGCNT_BITS) - 1));
 	h->id = (uint32_t)(bits >> (64 - ID_END));
 	h->sec_mark = (uint16_t)(bits >> (64 - SECMARK_END));
-	return c.err ? -1 : 0;
+	return len >= 8 ? 0 : -1;
 }
 
 int v2x_bsm_core_read(const uint8_t *value, size_t len, struct v2x_bsm_core *c)
@@ -155,9 +153,41 @@ static void read_special_vehicle(struct v2x_bits *b, struct v2x_bsm_part2 *p)
 	}
 }
 
+/* True for the part II almost every BSM has: one VehicleSafetyExtensions (partII-Id 0)
+ * without event flags, its value inside the buffer. Told from one 64-bit window after
+ * the core data: the part II count, id, length and the extensions' preamble fit in 37
+ * bits from any bit of its first octet (stats asks of every BSM: 184 -> 49 instructions
+ * a BSM, callgrind on bench/gencap). Anything else is read by the loop below. */
+static bool quiet_safety_extensions(const uint8_t *value, size_t len)
+{
+	enum { AT = PREAMBLE_BITS + CORE_BITS };
+	if (len < AT / 8 + 8)
+		return false;
+	uint64_t w = v2x_get_be64(value + AT / 8) << (AT % 8);
+	if (w >> (64 - 3 - 6)) /* SEQUENCE OF count - 1 and PartII-Id: both 0 */
+		return false;
+	w <<= 3 + 6;
+	size_t octets, at_value;
+	if (!(w >> 63)) { /* the length in 7 bits, or 14 after 10 */
+		octets = w >> 56;
+		at_value = AT + 3 + 6 + 8;
+		w <<= 8;
+	} else if (!(w >> 62 & 1)) {
+		octets = w >> 48 & 0x3FFF;
+		at_value = AT + 3 + 6 + 16;
+		w <<= 16;
+	} else {
+		return false;
+	}
+	/* VehicleSafetyExtensions' extension bit, then the presence of events */
+	return octets > 0 && !(w >> 62 & 1) && at_value + octets * 8 <= len * 8;
+}
+
 int v2x_bsm_part2_read(const uint8_t *value, size_t len, struct v2x_bsm_part2 *p)
 {
 	memset(p, 0, sizeof(*p));
+	if (len > 0 && (value[0] & 0x40) && quiet_safety_extensions(value, len))
+		return 0;
 	struct v2x_bits b;
 	v2x_bits_init(&b, value, len);
 	/* Few reads, each of several fields (every BSM in stats asks): extension, partII

@@ -105,6 +105,11 @@ static inline uint32_t v2x_get_be32(const uint8_t *q)
 	return (uint32_t)q[0] << 24 | (uint32_t)q[1] << 16 | (uint32_t)q[2] << 8 | q[3];
 }
 
+static inline uint64_t v2x_get_be64(const uint8_t *q)
+{
+	return (uint64_t)v2x_get_be32(q) << 32 | v2x_get_be32(q + 4);
+}
+
 static inline uint32_t v2x_get_le32(const uint8_t *q)
 {
 	return (uint32_t)v2x_get_le16(q) | (uint32_t)v2x_get_le16(q + 2) << 16;

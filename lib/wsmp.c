@@ -153,7 +153,8 @@ static inline bool read_address(struct v2x_cursor *c, struct v2x_wsmp *w, bool l
 	w->psid = v;
 	w->psid_len = n;
 	w->has_psid = true;
-	/* octet by octet: a memcpy of a variable 1..4 octets is a library call */
+	/* octet by octet, unrolled: a memcpy of a variable 1..4 octets is a library call */
+#pragma GCC unroll 4
 	for (unsigned i = 0; i < sizeof(w->psid_raw); i++)
 		w->psid_raw[i] = i < n ? raw[i] : 0;
 	return true;
