@@ -173,9 +173,9 @@ const char *rpt_ssp_hex(const uint8_t *ssp, size_t len, char *buf, size_t size)
 {
 	size_t n = 0, kept = len < RPT_SSP_MAX ? len : RPT_SSP_MAX;
 	buf[0] = 0;
-	for (size_t i = 0; i < kept && n + 3 < size; i++)
+	for (size_t i = 0; i < kept && n + 3 <= size; i++)
 		n += (size_t)snprintf(buf + n, size - n, "%02x", ssp[i]);
-	if (kept < len && n + 4 < size)
+	if (kept < len && n + 4 <= size)
 		snprintf(buf + n, size - n, "...");
 	return buf;
 }
@@ -185,7 +185,7 @@ const char *rpt_ssp_bits(const uint8_t *ssp, size_t len, char *buf, size_t size)
 {
 	size_t n = 0;
 	buf[0] = 0;
-	for (size_t i = 0; i < len && i < RPT_SSP_MAX && n + 10 < size; i++) {
+	for (size_t i = 0; i < len && i < RPT_SSP_MAX && n + 10 <= size; i++) {
 		if (i)
 			buf[n++] = ' ';
 		for (int b = 7; b >= 0; b--)

@@ -947,6 +947,19 @@ def report_certificate_ssp_changes_counted(tmp):
     check_eq("frames", frames(findings(rep, "security.cert-ssp")[0]), [1, 2, 3])
 
 
+def report_certificate_ssp_long_opaque_cut(tmp):
+    """An opaque SSP of 40 octets: its length in full, the first 32 octets in hex and
+    "..." (the report keeps 32: a bitmapSsp's 31 and more)."""
+    octets = bytes(range(40))
+    msg = signed(bsm(1, sec_mark(0)), certificate(ssps={0x20: ssp_opaque(octets)}))
+    rep = report(mkcap(f"{tmp}/l.pcap", [msg], extra=("--dot2", "none")))
+    g = ssp_group(rep, 0x20)[0]["certificate_ssp"]
+    check_eq("cut", (g["octets"], g["hex"]), (40, octets[:32].hex() + "..."))
+    check_eq("text", findings(rep, "security.cert-ssp")[0]["text"],
+             f"certificate grants opaque SSP {octets[:32].hex()}... (40 octets) with PSID "
+             "0x20; its meaning is not publicly defined: not checked")
+
+
 def report_certificate_ssp_quiet(tmp):
     """A certificate granting 0x20 without SSP: the group shows type none, no
     security.cert-ssp. The real signed captures (bsm-radiotap-signed, map-radiotap-signed,
