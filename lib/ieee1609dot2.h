@@ -132,7 +132,7 @@ bool v2x_dot2_cert_hash(const struct v2x_dot2 *d, uint8_t h[32]);
 /* The certificate allows psid (appPermissions); true when it carries none to check. */
 bool v2x_dot2_cert_permits(const struct v2x_dot2 *d, uint32_t psid);
 /* The SSP the certificate grants with psid (its first appPermissions entry of psid);
- * NULL when no certificate was read, or it lists psid not among the entries kept. */
+ * NULL when no appPermissions were read, or psid is not among the entries kept. */
 const struct v2x_dot2_ssp *v2x_dot2_cert_ssp(const struct v2x_dot2 *d, uint32_t psid);
 const char *v2x_dot2_ssp_kind_name(enum v2x_dot2_ssp_kind k);
 /* Writes n in the COER length form (X.696 8.6: one octet below 128, else 0x80 | octets
