@@ -188,6 +188,7 @@ struct rpt_sender {
 	struct rpt_cov_bin *cov;  /* after rpt_coverage: r->cov_n bins, NULL without --rx-pos */
 };
 
+#define RPT_SSP_MAX 32 /* a bitmapSsp's 31 octets, and as much of an opaque one */
 struct rpt_sec {
 	uint32_t psid;
 	uint8_t mac[6];
@@ -196,6 +197,14 @@ struct rpt_sec {
 	int64_t gen_delta_min_ms, gen_delta_max_ms; /* capture minus generationTime */
 	uint64_t gen_n;
 	uint64_t sig_verified, sig_failed, sig_unverified; /* report_verify.c */
+	/* The SSP the signer certificates grant with the WSMP PSID (report_security.c): the
+	 * first one heard (kind: enum v2x_dot2_ssp_kind; ssp_len octets, the first
+	 * RPT_SSP_MAX kept), and how many frames' certificates granted another */
+	bool has_ssp;
+	uint8_t ssp_kind;
+	uint16_t ssp_len;
+	uint8_t ssp[RPT_SSP_MAX];
+	uint64_t ssp_other;
 };
 
 /* A signer certificate heard in the capture: its HashedId8, the hash of its canonical
@@ -293,6 +302,11 @@ void rpt_free(struct report *r);
 void *rpt_grow(void *p, size_t *n, size_t *cap, size_t size);
 /* report_security.c: the frame's 1609.2 envelope counted per PSID and sender */
 int rpt_security_frame(struct report *r, const struct rpt_where *at, const struct v2x_frame *f);
+
+/* report_security.c: an SSP's octets as hex ("..." past RPT_SSP_MAX) and as bits (a
+ * bitmapSsp's: most significant first, octets apart) into buf */
+const char *rpt_ssp_hex(const uint8_t *ssp, size_t len, char *buf, size_t size);
+const char *rpt_ssp_bits(const uint8_t *ssp, size_t len, char *buf, size_t size);
 
 /* report_verify.c: the signature of a signedData frame verified, or why it cannot be
  * (sender: the name of g's findings); -1 out of memory */

@@ -434,7 +434,8 @@ static void security_table(FILE *o, const struct report *r)
 	fputs("<table><tr><th>PSID</th><th>sender</th><th>no 1609.2</th><th>unsecured</th>"
 	      "<th>signed, digest</th><th>signed, certificate</th><th>signed, other</th>"
 	      "<th>encrypted</th><th>signatures verified / failed / not verifiable</th>"
-	      "<th>capture - generationTime, ms</th></tr>\n", o);
+	      "<th>capture - generationTime, ms</th><th>SSP the certificate grants (not "
+	      "checked)</th></tr>\n", o);
 	for (size_t i = 0; i < r->n_sec_groups; i++) {
 		const struct rpt_sec *g = &r->sec[i];
 		const char *name = v2x_psid_name(g->psid);
@@ -451,6 +452,18 @@ static void security_table(FILE *o, const struct report *r)
 			g->encrypted, g->sig_verified, g->sig_failed, g->sig_unverified);
 		if (g->gen_n)
 			fprintf(o, "%" PRId64 " .. %" PRId64, g->gen_delta_min_ms, g->gen_delta_max_ms);
+		fputs("</td><td>", o);
+		if (g->has_ssp) {
+			char buf[9 * RPT_SSP_MAX + 4];
+			fprintf(o, "%s %s", v2x_dot2_ssp_kind_name(g->ssp_kind),
+				rpt_ssp_hex(g->ssp, g->ssp_len, buf, sizeof(buf)));
+			if (g->ssp_kind == V2X_DOT2_SSP_BITMAP)
+				fprintf(o, "<br><small>%s</small>",
+					rpt_ssp_bits(g->ssp, g->ssp_len, buf, sizeof(buf)));
+			if (g->ssp_other)
+				fprintf(o, "<br><small>%" PRIu64 " frames: another SSP</small>",
+					g->ssp_other);
+		}
 		fputs("</td></tr>\n", o);
 	}
 	fputs("</table>\n", o);

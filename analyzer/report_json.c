@@ -91,6 +91,24 @@ static void write_security(struct json_writer *w, const struct report *r)
 			json_key(w, keys[k]);
 			json_uint(w, vals[k]);
 		}
+		if (g->has_ssp) { /* the first certificate's; bits for a bitmapSsp */
+			char buf[9 * RPT_SSP_MAX + 4];
+			json_key(w, "certificate_ssp");
+			json_begin_object(w);
+			json_key(w, "type");
+			json_string(w, v2x_dot2_ssp_kind_name(g->ssp_kind));
+			json_key(w, "octets");
+			json_uint(w, g->ssp_len);
+			json_key(w, "hex");
+			json_string(w, rpt_ssp_hex(g->ssp, g->ssp_len, buf, sizeof(buf)));
+			if (g->ssp_kind == V2X_DOT2_SSP_BITMAP) {
+				json_key(w, "bits");
+				json_string(w, rpt_ssp_bits(g->ssp, g->ssp_len, buf, sizeof(buf)));
+			}
+			json_key(w, "frames_other_ssp");
+			json_uint(w, g->ssp_other);
+			json_end_object(w);
+		}
 		if (g->gen_n) {
 			json_key(w, "generation_delta_min_ms");
 			json_int(w, g->gen_delta_min_ms);

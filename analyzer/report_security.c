@@ -1,5 +1,6 @@
 /* v2xcap report: IEEE 1609.2 per PSID and sender: unsecured vs signed (signer as digest
- * or certificate), and generationTime against the capture time. */
+ * or certificate), the certificate's PSID and SSP against the WSMP PSID, and
+ * generationTime against the capture time. */
 #include <inttypes.h>
 #include <string.h>
 
@@ -19,6 +20,14 @@ static const struct rpt_requirement req_cert_psid = {
 	"security.cert-psid", "The signer's certificate permits the WSMP PSID",
 	"IEEE 1609.2 ToBeSignedCertificate.appPermissions (SequenceOfPsidSsp): the PSIDs "
 	"the certificate may sign for; checked where the frame carries the certificate"};
+static const struct rpt_requirement req_cert_ssp = {
+	"security.cert-ssp", "The SSP the signer's certificate grants with the WSMP PSID",
+	"IEEE 1609.2 PsidSsp.ssp (ServiceSpecificPermissions: opaque or bitmapSsp), shown per "
+	"PSID and sender. What an SSP permits is defined per PSID by its application: for the "
+	"J2735 PSIDs (BSM 0x20, SPaT/MAP 0x82, TIM 0x83, ...) in SAE J2945/5 and the J2945/x "
+	"documents, which are not public, so the SSP's meaning for these PSIDs is not "
+	"publicly defined and the message content was not checked against it (ETSI's public "
+	"CAM/DENM SSPs, EN 302 637-2/-3, are for ITS-AIDs 36/37, not decoded here)"};
 #define PRIVACY_SOURCE                                                                  \
 	"The TemporaryID and the 1609.2 pseudonym certificate (the signer's HashedId8) "    \
 	"change together, or the one links the vehicle across a change of the other: "     \
@@ -159,6 +168,69 @@ static int cert_psid_frame(struct report *r, struct rpt_sec *g, const struct rpt
 	return 0;
 }
 
+/* An SSP's octets in hex ("..." past the RPT_SSP_MAX kept) */
+const char *rpt_ssp_hex(const uint8_t *ssp, size_t len, char *buf, size_t size)
+{
+	size_t n = 0, kept = len < RPT_SSP_MAX ? len : RPT_SSP_MAX;
+	buf[0] = 0;
+	for (size_t i = 0; i < kept && n + 3 <= size; i++)
+		n += (size_t)snprintf(buf + n, size - n, "%02x", ssp[i]);
+	if (kept < len && n + 4 <= size)
+		snprintf(buf + n, size - n, "...");
+	return buf;
+}
+
+/* A bitmapSsp's bits, most significant first, octets apart */
+const char *rpt_ssp_bits(const uint8_t *ssp, size_t len, char *buf, size_t size)
+{
+	size_t n = 0;
+	buf[0] = 0;
+	for (size_t i = 0; i < len && i < RPT_SSP_MAX && n + 10 <= size; i++) {
+		if (i)
+			buf[n++] = ' ';
+		for (int b = 7; b >= 0; b--)
+			buf[n++] = (char)('0' + ((ssp[i] >> b) & 1));
+		buf[n] = 0;
+	}
+	return buf;
+}
+
+/* The SSP the frame's certificate grants with the WSMP PSID: kept per group (the first
+ * one; the frames granting another counted), a finding when there is one, as its
+ * meaning is not publicly defined for the PSIDs this tool decodes. */
+static int cert_ssp_frame(struct report *r, struct rpt_sec *g, const struct rpt_where *at,
+			  const struct v2x_frame *f)
+{
+	const struct v2x_dot2_ssp *s;
+	if (!f->wsmp.has_psid || f->dot2.signer != V2X_DOT2_SIGNER_CERTIFICATE ||
+	    !(s = v2x_dot2_cert_ssp(&f->dot2, f->wsmp.psid)))
+		return 0;
+	size_t kept = s->len < RPT_SSP_MAX ? s->len : RPT_SSP_MAX;
+	if (!g->has_ssp) {
+		g->has_ssp = true;
+		g->ssp_kind = s->kind;
+		g->ssp_len = s->len;
+		if (kept)
+			memcpy(g->ssp, s->octets, kept);
+	} else if (g->ssp_kind != s->kind || g->ssp_len != s->len ||
+		   (kept && memcmp(g->ssp, s->octets, kept) != 0)) {
+		g->ssp_other++;
+	}
+	if (s->kind == V2X_DOT2_SSP_NONE)
+		return 0;
+	char name[40], hex[2 * RPT_SSP_MAX + 4], text[sizeof(((struct rpt_finding *)0)->text)];
+	who(g, name, sizeof(name));
+	if (s->kind == V2X_DOT2_SSP_OTHER)
+		snprintf(text, sizeof(text), "certificate grants an SSP alternative after "
+			 "bitmapSsp (not read) with PSID 0x%" PRIX32 "; not checked", f->wsmp.psid);
+	else
+		snprintf(text, sizeof(text), "certificate grants %s SSP %s (%u octets) with PSID "
+			 "0x%" PRIX32 "; its meaning is not publicly defined: not checked",
+			 v2x_dot2_ssp_kind_name(s->kind),
+			 rpt_ssp_hex(s->octets, s->len, hex, sizeof(hex)), s->len, f->wsmp.psid);
+	return rpt_note(&r->findings, RPT_INFO, &req_cert_ssp, name, at, text);
+}
+
 int rpt_security_frame(struct report *r, const struct rpt_where *at, const struct v2x_frame *f)
 {
 	int64_t ts_us = at->ts_us;
@@ -186,6 +258,7 @@ int rpt_security_frame(struct report *r, const struct rpt_where *at, const struc
 		char name[40];
 		who(g, name, sizeof(name));
 		if (privacy_frame(r, at, f) < 0 || cert_psid_frame(r, g, at, f) < 0 ||
+		    cert_ssp_frame(r, g, at, f) < 0 ||
 		    (!r->no_verify && rpt_verify_frame(r, g, at, f, name) < 0))
 			return -1;
 	}

@@ -260,8 +260,35 @@ static void skip_region(struct v2x_cursor *c)
 	}
 }
 
-/* SequenceOfPsidSsp: each { psid, ssp? } where ServiceSpecificPermissions is opaque
- * OCTET STRING | ... bitmapSsp (an extension: an open type). */
+/* ServiceSpecificPermissions: opaque OCTET STRING | ..., bitmapSsp BitmapSsp (an
+ * extension alternative: an open type around the OCTET STRING (SIZE(0..31)), its
+ * content filling the open type) | ... (later alternatives: skipped by their length). */
+static void read_ssp(struct v2x_cursor *c, struct v2x_dot2_ssp *ssp)
+{
+	int alt = read_choice(c);
+	size_t len = alt < 0 ? 0 : read_length(c);
+	if (alt == 1) { /* the open type holds the BitmapSsp's own length and octets */
+		const uint8_t *p = v2x_bytes(c, len);
+		struct v2x_cursor open;
+		v2x_cur_init(&open, p, p ? len : 0);
+		len = read_length(&open);
+		ssp->octets = v2x_bytes(&open, len);
+		if (open.err || v2x_cur_left(&open))
+			c->err = true;
+		ssp->kind = V2X_DOT2_SSP_BITMAP;
+	} else {
+		ssp->octets = v2x_bytes(c, len);
+		ssp->kind = alt == 0 ? V2X_DOT2_SSP_OPAQUE : V2X_DOT2_SSP_OTHER;
+	}
+	if (len > UINT16_MAX) /* an SSP is a few octets: longer, none kept */
+		ssp->kind = V2X_DOT2_SSP_OTHER;
+	if (ssp->kind == V2X_DOT2_SSP_OTHER)
+		ssp->octets = NULL;
+	ssp->len = ssp->octets ? (uint16_t)len : 0;
+}
+
+/* SequenceOfPsidSsp: each { psid, ssp ServiceSpecificPermissions OPTIONAL }; the first
+ * V2X_DOT2_MAX_APP_PSIDS kept. */
 static void read_app_permissions(struct v2x_cursor *c, struct v2x_dot2 *d)
 {
 	size_t n = read_quantity(c);
@@ -271,14 +298,12 @@ static void read_app_permissions(struct v2x_cursor *c, struct v2x_dot2 *d)
 		if (len == 0 || len > 4)
 			c->err = true;
 		uint32_t psid = (uint32_t)v2x_beN(c, c->err ? 0 : len);
-		if (!c->err && d->n_app_psids < V2X_DOT2_MAX_APP_PSIDS)
+		struct v2x_dot2_ssp ssp = {.kind = V2X_DOT2_SSP_NONE};
+		if (has_ssp)
+			read_ssp(c, &ssp);
+		if (!c->err && d->n_app_psids < V2X_DOT2_MAX_APP_PSIDS) {
+			d->app_ssps[d->n_app_psids] = ssp;
 			d->app_psids[d->n_app_psids++] = psid;
-		if (has_ssp) {
-			int alt = read_choice(c);
-			if (alt == 0)
-				v2x_skip(c, read_length(c));
-			else if (alt > 0)
-				skip_open_type(c);
 		}
 	}
 	d->has_app_psids = !c->err;
@@ -584,6 +609,31 @@ bool v2x_dot2_cert_permits(const struct v2x_dot2 *d, uint32_t psid)
 		if (d->app_psids[i] == psid)
 			return true;
 	return false;
+}
+
+const struct v2x_dot2_ssp *v2x_dot2_cert_ssp(const struct v2x_dot2 *d, uint32_t psid)
+{
+	if (!d->has_app_psids)
+		return NULL;
+	for (unsigned i = 0; i < d->n_app_psids; i++)
+		if (d->app_psids[i] == psid)
+			return &d->app_ssps[i];
+	return NULL;
+}
+
+const char *v2x_dot2_ssp_kind_name(enum v2x_dot2_ssp_kind k)
+{
+	switch (k) {
+	case V2X_DOT2_SSP_NONE:
+		return "none";
+	case V2X_DOT2_SSP_OPAQUE:
+		return "opaque";
+	case V2X_DOT2_SSP_BITMAP:
+		return "bitmapSsp";
+	case V2X_DOT2_SSP_OTHER:
+		break;
+	}
+	return "other";
 }
 
 unsigned v2x_coer_length_encode(size_t n, uint8_t out[5])

@@ -24,6 +24,23 @@ enum v2x_dot2_signer {
 
 #define V2X_DOT2_MAX_APP_PSIDS 8
 
+/* A PsidSsp's ServiceSpecificPermissions (IEEE 1609.2): none, opaque OCTET STRING,
+ * bitmapSsp (an extension alternative: its OCTET STRING (SIZE(0..31))), or another
+ * extension alternative (OTHER: skipped by its length, no octets) */
+enum v2x_dot2_ssp_kind {
+	V2X_DOT2_SSP_NONE = 0,
+	V2X_DOT2_SSP_OPAQUE,
+	V2X_DOT2_SSP_BITMAP,
+	V2X_DOT2_SSP_OTHER,
+};
+
+/* An SSP's octets, in the parsed buffer */
+struct v2x_dot2_ssp {
+	const uint8_t *octets;
+	uint16_t len;
+	uint8_t kind;                   /* enum v2x_dot2_ssp_kind */
+};
+
 /* The curve of a signature or a verification key (1609.2 Signature /
  * PublicVerificationKey alternatives 0 and 1; the rest: OTHER) */
 enum v2x_dot2_curve {
@@ -72,6 +89,7 @@ struct v2x_dot2 {
 	bool has_app_psids;
 	unsigned n_app_psids;           /* PSIDs of appPermissions (the first ones kept) */
 	uint32_t app_psids[V2X_DOT2_MAX_APP_PSIDS];
+	struct v2x_dot2_ssp app_ssps[V2X_DOT2_MAX_APP_PSIDS]; /* app_psids[i]'s SSP */
 	const uint8_t *cert;
 	size_t cert_len;
 	/* ECDSA verification's inputs (signedData): tbsData's octets; the signature (r's
@@ -113,6 +131,10 @@ bool v2x_dot2_signer_id(const struct v2x_dot2 *d, uint8_t id[8]);
 bool v2x_dot2_cert_hash(const struct v2x_dot2 *d, uint8_t h[32]);
 /* The certificate allows psid (appPermissions); true when it carries none to check. */
 bool v2x_dot2_cert_permits(const struct v2x_dot2 *d, uint32_t psid);
+/* The SSP the certificate grants with psid (its first appPermissions entry of psid);
+ * NULL when no appPermissions were read, or psid is not among the entries kept. */
+const struct v2x_dot2_ssp *v2x_dot2_cert_ssp(const struct v2x_dot2 *d, uint32_t psid);
+const char *v2x_dot2_ssp_kind_name(enum v2x_dot2_ssp_kind k);
 /* Writes n in the COER length form (X.696 8.6: one octet below 128, else 0x80 | octets
  * and the octets) into out[5]; returns how many octets. */
 unsigned v2x_coer_length_encode(size_t n, uint8_t out[5]);

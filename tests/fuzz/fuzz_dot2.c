@@ -1,6 +1,7 @@
 /* libFuzzer harness over the IEEE 1609.2 Ieee1609Dot2Data envelope (lib/ieee1609dot2.c,
  * COER): the payload it hands on to J2735, and what signature verification reads
- * (tbsData, the signature, the certificate and its key), must lie inside the input. */
+ * (tbsData, the signature, the certificate and its key) and the certificate's SSPs must
+ * lie inside the input. */
 #include <stddef.h>
 #include <stdint.h>
 
@@ -32,6 +33,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    (d.key_form > V2X_ECC_UNCOMPRESSED || d.key_point < d.cert ||
 	     d.key_point + point_len[d.key_form] > d.cert + d.cert_len))
 		__builtin_trap();
+	for (unsigned i = 0; i < d.n_app_psids; i++) { /* each SSP inside the input */
+		const struct v2x_dot2_ssp *s = &d.app_ssps[i];
+		if (s->octets ? s->octets < data || s->octets + s->len > data + size : s->len)
+			__builtin_trap();
+	}
 	uint8_t h[32], id[8];
 	(void)v2x_dot2_cert_hash(&d, h); /* the canonical copy stays in its bounds */
 	(void)v2x_dot2_signer_id(&d, id);

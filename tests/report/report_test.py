@@ -692,14 +692,17 @@ def signed(mf_hex, signer, psid=0x20, gen=0):
             gen.to_bytes(8, "big") + who + SIG).hex()
 
 
-def certificate(psids=(0x20, 0x26)):
+def certificate(psids=(0x20, 0x26), ssps=None):
     """asn1_codec Ieee1609Dot2Data.signedData.xml's certificate in COER (implicit, linkage
     id, identifiedRegion 124 484 840, 169 hours, appPermissions, reconstructionValue,
-    signature): Wireshark 4.0's ieee1609dot2 dissector reads it so."""
+    signature): Wireshark 4.0's ieee1609dot2 dissector reads it so. ssps: {psid: the
+    PsidSsp's ssp as COER (ssp_opaque(), ssp_bitmap())}."""
+    ssps = ssps or {}
     tbs = bytes.fromhex("50" "8080" "03e8" "313233343536373839" "41424344"
                         "515253545556575859" "616263" "0046" "04e09a20" "8400a9"
                         "830103" "80007c" "8001e4" "800348")
-    tbs += bytes([1, len(psids)]) + b"".join(bytes([0, 1, p]) for p in psids)
+    tbs += bytes([1, len(psids)]) + b"".join(
+        bytes([0x80 if p in ssps else 0, 1, p]) + ssps.get(p, b"") for p in psids)
     tbs += bytes([0x81, 0x82]) + bytes.fromhex("9192939495969798" * 4)
     return bytes.fromhex("80" "03" "01" "80" "2122232425262728") + tbs + SIG
 
@@ -881,6 +884,97 @@ def report_signature_unverifiable_says_why(tmp):
         assert f and all(x["text"].startswith("signer is a digest") for x in f), f
         if n:
             check_eq(name + " frames", frames(f[0]), [n])
+
+
+# ---- 1609.2: the certificate's SSP ----
+
+def ssp_opaque(octets):
+    """ServiceSpecificPermissions opaque (COER: tag 80, length, octets)"""
+    return bytes([0x80, len(octets)]) + octets
+
+
+def ssp_bitmap(octets):
+    """ServiceSpecificPermissions bitmapSsp, an extension alternative (COER: tag 81, an
+    open type holding the OCTET STRING's length and octets); Wireshark 4.0 reads both
+    forms (tests/unit test_dot2.c dot2_certificate_ssps)."""
+    inner = bytes([len(octets)]) + octets
+    return bytes([0x81, len(inner)]) + inner
+
+
+def ssp_group(rep, psid):
+    return [g for g in rep["security"] if g["psid"] == psid]
+
+
+def report_certificate_ssp_shown(tmp):
+    """A certificate granting 0x20 with opaque SSP 0a0b0c and 0x26 with bitmapSsp 8040:
+    the BSMs it signs on WSMP PSID 0x20 (2 frames) and on 0x26 (1 frame, another file)
+    show each group's SSP in the JSON and the page, and one security.cert-ssp (info) per
+    group saying it was not checked: what these SSPs permit is not publicly defined."""
+    cert = certificate(ssps={0x20: ssp_opaque(bytes.fromhex("0a0b0c")),
+                             0x26: ssp_bitmap(bytes.fromhex("8040"))})
+    msg = signed(bsm(1, sec_mark(0)), cert)
+    a = mkcap(f"{tmp}/a.pcap", [msg, msg], extra=("--dot2", "none"))
+    b = mkcap(f"{tmp}/b.pcap", [signed(bsm(1, sec_mark(0)), cert, psid=0x26)],
+              extra=("--dot2", "none", "--psid", "26"))
+    rep = report(a, b)
+    check_eq("0x20", ssp_group(rep, 0x20)[0]["certificate_ssp"],
+             {"type": "opaque", "octets": 3, "hex": "0a0b0c", "frames_other_ssp": 0})
+    check_eq("0x26", ssp_group(rep, 0x26)[0]["certificate_ssp"],
+             {"type": "bitmapSsp", "octets": 2, "hex": "8040", "bits": "10000000 01000000",
+              "frames_other_ssp": 0})
+    f = sorted(findings(rep, "security.cert-ssp"), key=lambda x: x["sender"])
+    check_eq("findings", [(x["severity"], x["sender"], x["count"], x["text"]) for x in f], [
+        ("info", "02:00:00:00:00:01 psid 0x20", 2, "certificate grants opaque SSP 0a0b0c "
+         "(3 octets) with PSID 0x20; its meaning is not publicly defined: not checked"),
+        ("info", "02:00:00:00:00:01 psid 0x26", 1, "certificate grants bitmapSsp SSP 8040 "
+         "(2 octets) with PSID 0x26; its meaning is not publicly defined: not checked")])
+    assert "not publicly defined" in f[0]["source"], f[0]["source"]
+    check_eq("no PSID finding", findings(rep, "security.cert-psid"), [])
+    page = report(a, b, fmt="html")
+    for want in ("SSP the certificate grants", "opaque 0a0b0c", "bitmapSsp 8040",
+                 "<small>10000000 01000000</small>", "security.cert-ssp"):
+        assert want in page, want
+
+
+def report_certificate_ssp_changes_counted(tmp):
+    """Frames 1-2 signed by a certificate with opaque SSP 01, frame 3 by one with 02: the
+    group keeps the first and counts the frame whose certificate granted another."""
+    one = signed(bsm(1, sec_mark(0)), certificate(ssps={0x20: ssp_opaque(b"\x01")}))
+    two = signed(bsm(2, sec_mark(1)), certificate(ssps={0x20: ssp_opaque(b"\x02")}))
+    rep = report(mkcap(f"{tmp}/c.pcap", [one, one, two], extra=("--dot2", "none")))
+    g = ssp_group(rep, 0x20)[0]["certificate_ssp"]
+    check_eq("kept, other", (g["hex"], g["frames_other_ssp"]), ("01", 1))
+    check_eq("frames", frames(findings(rep, "security.cert-ssp")[0]), [1, 2, 3])
+
+
+def report_certificate_ssp_long_opaque_cut(tmp):
+    """An opaque SSP of 40 octets: its length in full, the first 32 octets in hex and
+    "..." (the report keeps 32: a bitmapSsp's 31 and more)."""
+    octets = bytes(range(40))
+    msg = signed(bsm(1, sec_mark(0)), certificate(ssps={0x20: ssp_opaque(octets)}))
+    rep = report(mkcap(f"{tmp}/l.pcap", [msg], extra=("--dot2", "none")))
+    g = ssp_group(rep, 0x20)[0]["certificate_ssp"]
+    check_eq("cut", (g["octets"], g["hex"]), (40, octets[:32].hex() + "..."))
+    check_eq("text", findings(rep, "security.cert-ssp")[0]["text"],
+             f"certificate grants opaque SSP {octets[:32].hex()}... (40 octets) with PSID "
+             "0x20; its meaning is not publicly defined: not checked")
+
+
+def report_certificate_ssp_quiet(tmp):
+    """A certificate granting 0x20 without SSP: the group shows type none, no
+    security.cert-ssp. The real signed captures (bsm-radiotap-signed, map-radiotap-signed,
+    tim-80211-signed, mixed) are quiet and show no SSP: their signers are digests, no
+    certificate is in them."""
+    rep = report(mkcap(f"{tmp}/q.pcap", [signed(bsm(1, sec_mark(0)), certificate())],
+                       extra=("--dot2", "none")))
+    check_eq("none", ssp_group(rep, 0x20)[0]["certificate_ssp"],
+             {"type": "none", "octets": 0, "hex": "", "frames_other_ssp": 0})
+    check_eq("quiet", findings(rep, "security.cert-ssp"), [])
+    for name in ("bsm-radiotap-signed.pcap", "map-radiotap-signed.pcapng",
+                 "tim-80211-signed.pcap", "mixed.pcap"):
+        rep = report(capture(name))
+        check_eq(name, (findings(rep, "security.cert-ssp"),
+                        [g for g in rep["security"] if "certificate_ssp" in g]), ([], []))
 
 
 # ---- coverage ----

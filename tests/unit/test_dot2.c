@@ -335,15 +335,16 @@ TEST(dot2_coer_length_encoding_read_back)
  * linkageData id, identifiedRegion 124 484 840, hours 169, appPermissions 32 and 38,
  * reconstructionValue, its signature), then the data's signature. Wireshark 4.0's
  * ieee1609dot2 dissector reads it as stated, malformed nowhere. */
-#define CERTIFICATE_WHOLE                                                                \
+#define CERTIFICATE_HEAD                                                                 \
 	"80 03 01 80 2122232425262728"                                                  \
 	"50 80 80 03e8 313233343536373839 41424344 515253545556575859"                 \
 	"616263 0046 04e09a20 84 00a9"                                                  \
-	"83 0103 80007c 8001e4 800348"                                                  \
-	"0102 00 0120 00 0126"                                                          \
+	"83 0103 80007c 8001e4 800348"
+#define CERTIFICATE_TAIL                                                                 \
 	"81 82 9192939495969798919293949596979891929394959697989192939495969798"        \
 	"80 82 3132333435363738313233343536373831323334353637383132333435363738"        \
 	"4142434445464748414243444546474841424344454647484142434445464748"
+#define CERTIFICATE_WHOLE CERTIFICATE_HEAD "0102 00 0120 00 0126" CERTIFICATE_TAIL
 #define SIGNATURE                                                                        \
 	"80 82 3132333435363738313233343536373831323334353637383132333435363738"        \
 	"4142434445464748414243444546474841424344454647484142434445464748"
@@ -379,6 +380,78 @@ TEST(dot2_certificate_app_permissions_and_hashedid8)
 	CHECK_INT(d->sig_r[0], 0x31);
 	CHECK_INT(d->sig_s[0], 0x41);
 	CHECK_INT(d->n_cert_points, 1);
+}
+
+/* The same certificate with an SSP in each appPermissions entry (no vector holds a
+ * certificate with SSPs: ieee1609-examples' and jpo-ode's signers are digests, the
+ * asn1_codec certificate has none): 0x20 opaque 0a0b0c; 0x26 bitmapSsp 8040 (tag 81, an
+ * open type of 3 octets: length 02, 80 40); 0x27 an extension alternative unknown to
+ * 1609.2-2016 (tag 82, 2 octets); 0x82 without SSP. Expected values: Wireshark 4.0.17's
+ * ieee1609dot2 dissector (asn2wrs from IEEE's ASN.1; the frame built with mkcap --dot2
+ * none, read with tshark -V) reads the first two as "opaque: 0a0b0c" and "bitmapSsp:
+ * 8040", the third's ssp as "Unknown", the fourth as psid 130 alone, and the rest of the
+ * certificate (verifyKeyIndicator, signature) after them, malformed nowhere. */
+#define SIGNED_BY_CERTIFICATE_WITH_SSPS(perms)                                           \
+	"03 81 00 40 03 80 0f 5468697320697320612042534d0d0a"                            \
+	"40 0120 0003f37a45f1bb76 81 0101 " CERTIFICATE_HEAD perms CERTIFICATE_TAIL SIGNATURE
+#define APP_PERMISSIONS_WITH_SSPS                                                         \
+	"0104 80 0120 80 03 0a0b0c 80 0126 81 03 02 8040 80 0127 82 02 aabb 00 0182"
+
+TEST(dot2_certificate_ssps)
+{
+	const struct v2x_dot2 *d =
+		parse_ok(SIGNED_BY_CERTIFICATE_WITH_SSPS(APP_PERMISSIONS_WITH_SSPS));
+	if (!d)
+		return;
+	CHECK(d->cert != NULL); /* read to its end: the SSPs skipped right */
+	CHECK_INT(d->n_app_psids, 4);
+	CHECK_INT(d->app_psids[3], 0x82);
+	const struct v2x_dot2_ssp *s = v2x_dot2_cert_ssp(d, 0x20);
+	CHECK(s && s->kind == V2X_DOT2_SSP_OPAQUE && s->len == 3);
+	if (s && s->len == 3)
+		CHECK_MEM(s->octets, "\x0a\x0b\x0c", 3);
+	s = v2x_dot2_cert_ssp(d, 0x26);
+	CHECK(s && s->kind == V2X_DOT2_SSP_BITMAP && s->len == 2);
+	if (s && s->len == 2)
+		CHECK_MEM(s->octets, "\x80\x40", 2);
+	s = v2x_dot2_cert_ssp(d, 0x27);
+	CHECK(s && s->kind == V2X_DOT2_SSP_OTHER && s->len == 0 && !s->octets);
+	s = v2x_dot2_cert_ssp(d, 0x82);
+	CHECK(s && s->kind == V2X_DOT2_SSP_NONE);
+	CHECK(v2x_dot2_cert_ssp(d, 0x83) == NULL); /* not granted */
+	CHECK_STR(v2x_dot2_ssp_kind_name(V2X_DOT2_SSP_BITMAP), "bitmapSsp");
+	/* the asn1_codec certificate: PSIDs without SSP */
+	d = parse_ok("03 81 00 40 03 80 0f 5468697320697320612042534d0d0a"
+		     "40 0120 0003f37a45f1bb76 81 0101 " CERTIFICATE_WHOLE SIGNATURE);
+	s = v2x_dot2_cert_ssp(d, 0x26);
+	CHECK(s && s->kind == V2X_DOT2_SSP_NONE && s->len == 0);
+}
+
+TEST(dot2_certificate_ssp_malformed)
+{
+	/* a bitmapSsp whose open type (3 octets) holds more than its own length (01): the
+	 * certificate is not understood, the signer is still a certificate */
+	const struct v2x_dot2 *d = parse_ok(
+		SIGNED_BY_CERTIFICATE_WITH_SSPS("0101 80 0120 81 03 01 8040"));
+	if (!d)
+		return;
+	CHECK_INT(d->signer, V2X_DOT2_SIGNER_CERTIFICATE);
+	CHECK(d->cert == NULL);
+	CHECK(v2x_dot2_cert_ssp(d, 0x20) == NULL);
+	/* every cut of the certificate with SSPs: an error with a reason, or the signer read
+	 * without its certificate; never an over-read (sanitizers) */
+	size_t len;
+	uint8_t *b = unit_hex(SIGNED_BY_CERTIFICATE_WITH_SSPS(APP_PERMISSIONS_WITH_SSPS), &len);
+	for (size_t cut = 0; cut < len; cut++) {
+		uint8_t *copy = malloc(cut ? cut : 1);
+		memcpy(copy, b, cut);
+		struct v2x_dot2 c;
+		const char *why = NULL;
+		if (v2x_dot2_parse(copy, cut, &c, &why) == 0 && c.cert && c.cert + c.cert_len > copy + cut)
+			unit_fail(__FILE__, __LINE__, "cut at %zu: certificate past the end", cut);
+		free(copy);
+	}
+	free(b);
 }
 
 TEST(dot2_certificate_cut_short_keeps_the_signer)
