@@ -3,6 +3,7 @@
  * signature needs (tbsData's octets, the signature, the certificate's key). */
 #include "ieee1609dot2.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "cursor.h"
@@ -483,12 +484,15 @@ static int read_signed(struct v2x_cursor *c, struct v2x_dot2 *d, const char **wh
 	return 0;
 }
 
+/* Where the members only signedData sets start (zero.h: cleared in pieces) */
+#define SIGNED_PART offsetof(struct v2x_dot2, digest)
+
 /* Ieee1609Dot2Data { protocolVersion, content }. A nested one (a signed payload)
  * must be unsecuredData: anything else would have to be parsed to its end. */
 static int read_data(struct v2x_cursor *c, struct v2x_dot2 *d, bool nested,
 		     const char **why)
 {
-	v2x_zero(d, sizeof(*d)); /* 200 octets, every 1609.2 frame: zero.h */
+	v2x_zero(d, SIGNED_PART); /* the rest for signedData alone (ieee1609dot2.h) */
 	d->signer = V2X_DOT2_SIGNER_NONE;
 	d->version = v2x_u8(c);
 	if (!c->err && d->version != DOT2_PROTOCOL_VERSION) {
@@ -514,6 +518,7 @@ static int read_data(struct v2x_cursor *c, struct v2x_dot2 *d, bool nested,
 		break;
 	}
 	case V2X_DOT2_SIGNED:
+		v2x_zero((char *)d + SIGNED_PART, sizeof(*d) - SIGNED_PART);
 		return read_signed(c, d, why);
 	case V2X_DOT2_ENCRYPTED: /* recipients and ciphertext: nothing readable */
 		break;
@@ -559,7 +564,7 @@ const char *v2x_dot2_content_name(enum v2x_dot2_content content)
 
 bool v2x_dot2_cert_hash(const struct v2x_dot2 *d, uint8_t h[32])
 {
-	if (!d->cert)
+	if (d->content != V2X_DOT2_SIGNED || !d->cert)
 		return false;
 	if (!d->n_cert_points) { /* the usual case: sent in the canonical form */
 		v2x_sha256(d->cert, d->cert_len, h);
@@ -603,7 +608,8 @@ bool v2x_dot2_signer_id(const struct v2x_dot2 *d, uint8_t id[8])
 
 bool v2x_dot2_cert_permits(const struct v2x_dot2 *d, uint32_t psid)
 {
-	if (!d->has_app_psids || d->n_app_psids == V2X_DOT2_MAX_APP_PSIDS)
+	if (d->content != V2X_DOT2_SIGNED || !d->has_app_psids ||
+	    d->n_app_psids == V2X_DOT2_MAX_APP_PSIDS)
 		return true; /* none read, or more than kept: nothing to say */
 	for (unsigned i = 0; i < d->n_app_psids; i++)
 		if (d->app_psids[i] == psid)
@@ -613,7 +619,7 @@ bool v2x_dot2_cert_permits(const struct v2x_dot2 *d, uint32_t psid)
 
 const struct v2x_dot2_ssp *v2x_dot2_cert_ssp(const struct v2x_dot2 *d, uint32_t psid)
 {
-	if (!d->has_app_psids)
+	if (d->content != V2X_DOT2_SIGNED || !d->has_app_psids)
 		return NULL;
 	for (unsigned i = 0; i < d->n_app_psids; i++)
 		if (d->app_psids[i] == psid)

@@ -81,6 +81,10 @@ struct v2x_dot2 {
 	bool has_generation_time;
 	uint64_t generation_time;       /* Time64: microseconds since 2004-01-01 TAI */
 	enum v2x_dot2_signer signer;
+	const uint8_t *payload;         /* unsecuredData octets (for signed: tbsData's) */
+	size_t payload_len;             /* 0 when no payload (encrypted, external) */
+	/* From here on signedData's alone: set only for it (the functions below check),
+	 * as clearing them for every other 1609.2 frame cost more than its parse */
 	uint8_t digest[8];              /* HashedId8 when signer is a digest */
 	unsigned n_certs;               /* certificates in the signer when it is a certificate */
 	/* The signer's (first) certificate: its appPermissions, and its octets when it was
@@ -107,8 +111,6 @@ struct v2x_dot2 {
 	const uint8_t *key_point;
 	unsigned n_cert_points;
 	struct v2x_dot2_cert_point cert_points[V2X_DOT2_MAX_CERT_POINTS];
-	const uint8_t *payload;         /* unsecuredData octets (for signed: tbsData's) */
-	size_t payload_len;             /* 0 when no payload (encrypted, external) */
 };
 
 /* A payload is taken for 1609.2 when it starts with protocolVersion 3 (WSMP payloads,

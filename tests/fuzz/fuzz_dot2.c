@@ -20,6 +20,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (d.payload_len && (d.payload < data || d.payload + d.payload_len > data + size))
 		__builtin_trap();
+	if (d.content != V2X_DOT2_SIGNED) /* the signer's members are signedData's alone */
+		return 0;
 	if (d.tbs && (d.tbs < data || d.tbs + d.tbs_len > data + size))
 		__builtin_trap();
 	if (d.sig_curve != V2X_DOT2_CURVE_NONE && d.sig_curve != V2X_DOT2_CURVE_OTHER &&
