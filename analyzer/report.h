@@ -19,6 +19,10 @@
 #define RPT_SPEED_UNAVAILABLE 8191
 #define RPT_HEADING_UNAVAILABLE 28800
 #define RPT_SEMIMAJOR_UNAVAILABLE 255
+/* OffsetLL-B18: -131072 unavailable, +-131071 "this far or farther" */
+#define RPT_OFFSET_B18_UNAVAILABLE (-131072)
+#define RPT_OFFSET_B18_MAX 131071
+#define RPT_MAX_PH_POINTS 23      /* J2735 PathHistoryPointList SIZE(1..23) */
 
 /* Where a message was heard: file index (command-line order) and 1-based frame number */
 struct rpt_where {
@@ -40,7 +44,24 @@ struct rpt_bsm {
 	bool has_path_history, has_path_prediction;
 	unsigned ph_points;
 	double ph_distance_m;     /* from the current position along the crumbs */
+	/* the crumbs as sent: OffsetLL-B18 (1/10 micro degree, see rpt_ph_point), timeOffset
+	 * (10 ms back from secMark; 65535 unavailable) */
+	struct {
+		int32_t dlat, dlon;
+		uint16_t time_offset;
+	} ph[RPT_MAX_PH_POINTS];
 };
+
+/* Path history point i of b (1/10 micro degree). The offset is the current position minus
+ * the point's: so the open J2945/1 implementation cited in report_bsm.c computes it
+ * (anchor - target), and so the WYDOT OBUs' and the IEEE 1609 examples' BSMs carry it
+ * (their points then lie on the sender's own earlier positions, behind its heading). */
+static inline void rpt_ph_point(const struct rpt_bsm *b, unsigned i, int32_t *lat,
+				int32_t *lon)
+{
+	*lat = b->lat - b->ph[i].dlat;
+	*lon = b->lon - b->ph[i].dlon;
+}
 
 #define RPT_MAX_NODES 64
 #define RPT_MAX_CONNECTS 8
@@ -185,6 +206,13 @@ struct rpt_sender {
 	double rate_hz;           /* (received + lost) / span: the sender's transmit rate */
 	unsigned ph_points_max;
 	double ph_distance_max;
+	/* path history checks as the BSMs come (report_bsm.c): the distance the heard
+	 * positions cover (counted from the last position counted), the newest path history
+	 * point whose chord was checked (ms on the sender's clock from its first BSM) */
+	double heard_m;
+	int32_t heard_lat, heard_lon;
+	bool has_heard, has_ph_checked;
+	double ph_checked_ms;
 	struct rpt_cov_bin *cov;  /* after rpt_coverage: r->cov_n bins, NULL without --rx-pos */
 };
 
@@ -339,6 +367,8 @@ int rpt_tim_window(struct report *r, const struct rpt_where *at, const char *sen
 int rpt_check_bsm(struct report *r);
 int rpt_check_mapspat(struct report *r);
 int rpt_check_security(struct report *r);
+/* The path history checks of the BSM b just added as s's last sample; -1 out of memory */
+int rpt_bsm_path_history(struct report *r, struct rpt_sender *s, const struct rpt_bsm *b);
 /* The receiver's clock offset estimate and one BSM's age after removing it */
 int32_t rpt_bsm_age_ms(const struct report *r, const struct rpt_bsm_sample *s);
 

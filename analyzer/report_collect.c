@@ -118,7 +118,7 @@ static int bsm_add(struct report *r, const struct rpt_where *at, const struct rp
 		s->ph_points_max = b->ph_points;
 	if (b->ph_distance_m > s->ph_distance_max)
 		s->ph_distance_max = b->ph_distance_m;
-	return 0;
+	return rpt_bsm_path_history(r, s, b);
 }
 
 /* FNV-1a, 64 bits, with the length: equal MAP octets, equal MAP */

@@ -11,8 +11,6 @@
 #define RAD (3.14159265358979323846 / 180.0)
 #define PATH_MAX_LEN 512
 #define PATH_MAX_DEPTH 64
-/* OffsetLL-B18: -131072 unavailable, +-131071 "this far or farther" (no position) */
-#define OFFSET_B18_MAX 131071
 
 /* The walk as paths from the message's members: "coreData/msgCnt"; an array's elements
  * are "[]" ("intersections/[]/laneSet/[]/laneID"). */
@@ -146,11 +144,16 @@ static void bsm_crumb(struct bsm_reader *r)
 		r->prev_lat = b->lat / 1e7;
 		r->prev_lon = b->lon / 1e7;
 	}
-	b->ph_points++;
+	unsigned i = b->ph_points++;
+	if (i >= RPT_MAX_PH_POINTS) /* beyond PathHistoryPointList's SIZE: not decoded */
+		return;
+	b->ph[i].dlat = (int32_t)r->crumb_lat;
+	b->ph[i].dlon = (int32_t)r->crumb_lon;
 	if (!r->crumb_ok || b->lat == RPT_LAT_UNAVAILABLE || b->lon == RPT_LON_UNAVAILABLE)
 		return;
-	/* PathHistoryPoint offsets are from the BSM's current position (J2735 DF_PathHistory) */
-	double lat = (b->lat + r->crumb_lat) / 1e7, lon = (b->lon + r->crumb_lon) / 1e7;
+	int32_t plat, plon;
+	rpt_ph_point(b, i, &plat, &plon);
+	double lat = plat / 1e7, lon = plon / 1e7;
 	b->ph_distance_m += rpt_distance_m(r->prev_lat, r->prev_lon, lat, lon);
 	r->prev_lat = lat;
 	r->prev_lon = lon;
@@ -190,11 +193,14 @@ static void bsm_value(void *c, const char *path, size_t plen, long long i, const
 	}
 	if (ends_with(path, "crumbData/[]/latOffset")) {
 		r->crumb_lat = (long)i;
-		r->crumb_ok = i > -OFFSET_B18_MAX && i < OFFSET_B18_MAX;
+		r->crumb_ok = i > -RPT_OFFSET_B18_MAX && i < RPT_OFFSET_B18_MAX;
 	} else if (ends_with(path, "crumbData/[]/lonOffset")) {
 		r->crumb_lon = (long)i;
-		r->crumb_ok &= i > -OFFSET_B18_MAX && i < OFFSET_B18_MAX;
+		r->crumb_ok &= i > -RPT_OFFSET_B18_MAX && i < RPT_OFFSET_B18_MAX;
 		bsm_crumb(r);
+	} else if (ends_with(path, "crumbData/[]/timeOffset") && b->ph_points &&
+		   b->ph_points <= RPT_MAX_PH_POINTS) {
+		b->ph[b->ph_points - 1].time_offset = (uint16_t)i;
 	}
 }
 

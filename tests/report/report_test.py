@@ -4,6 +4,7 @@ break that one requirement (BSMs encoded below, wrapped by mkcap), and the real 
 captures/ with every finding they give justified. Usage: report_test.py CASE (one ctest
 test per case). Env: V2XCAP, MKCAP, CAPTURES."""
 import json
+import math
 import os
 import re
 import subprocess
@@ -36,23 +37,29 @@ class Bits:
 
 
 def open_type(bits, payload):
-    assert len(payload) < 128
-    bits.put(len(payload), 8)
+    """An open type: its PER length determinant (one octet under 128, two with 10 first
+    under 16384), then the octets."""
+    assert len(payload) < 16384
+    if len(payload) < 128:
+        bits.put(len(payload), 8)
+    else:
+        bits.put(0x8000 | len(payload), 16)
     for o in payload:
         bits.put(o, 8)
 
 
 def bsm(cnt, sec_mark, tid=0x0A0B0C0D, lat=411642143, lon=-1048434120, elev=18822,
         semi_major=20, speed=1000, heading=9000, width=190, length=480, events=None,
-        alerts=None):
+        alerts=None, ph=None):
     """MessageFrame{messageId 20, BasicSafetyMessage} in UPER (J2735 BSMcoreData: every
-    member constrained, no extension marker; part II only for event flags and for an
-    emergency vehicle's alerts=(SirenInUse, LightbarInUse[, PrivilegedEventFlags,
-    ResponseType]))."""
+    member constrained, no extension marker; part II only for event flags, a path history
+    ph=[(latOffset, lonOffset, timeOffset), ...] (1/10 micro degree from the current
+    position, 10 ms back) and for an emergency vehicle's alerts=(SirenInUse, LightbarInUse[,
+    PrivilegedEventFlags, ResponseType]))."""
     part2 = []
     b = Bits()
     b.put(0, 1)                        # BasicSafetyMessage extension bit
-    b.put(1 if events is not None or alerts is not None else 0, 1)  # partII present
+    b.put(1 if events is not None or alerts is not None or ph else 0, 1)  # partII present
     b.put(0, 1)                        # regional absent
     b.put(cnt, 7)
     b.put(tid, 32)
@@ -66,12 +73,20 @@ def bsm(cnt, sec_mark, tid=0x0A0B0C0D, lat=411642143, lon=-1048434120, elev=1882
     b.put(0 + 2000, 12); b.put(0 + 2000, 12); b.put(0 + 127, 8); b.put(0 + 32767, 16)
     b.put(0, 5); b.put(1, 2); b.put(1, 2); b.put(1, 2); b.put(1, 2); b.put(1, 2)  # brakes off
     b.put(width, 10); b.put(length, 12)
-    if events is not None:
+    if events is not None or ph:
         v = Bits()
         v.put(0, 1)                    # extension bit
-        v.put(0b1000, 4)               # events only
-        v.put(0, 1)                    # VehicleEventFlags SIZE(13, ...): in the root
-        v.put(events, 13)
+        v.put(events is not None, 1); v.put(bool(ph), 1); v.put(0, 2)  # events?, pathHistory?
+        if events is not None:
+            v.put(0, 1)                # VehicleEventFlags SIZE(13, ...): in the root
+            v.put(events, 13)
+        if ph:                         # PathHistory: extension bit, no initialPosition, no
+            v.put(0, 3)                # currGNSSstatus; crumbData SIZE(1..23)
+            v.put(len(ph) - 1, 5)
+            for dlat, dlon, t in ph:   # PathHistoryPoint: extension bit, no speed,
+                v.put(0, 4)            # posAccuracy, heading; OffsetLL-B18 x2, VertOffset-B12
+                v.put(dlat + 131072, 18); v.put(dlon + 131072, 18); v.put(2048, 12)
+                v.put(t - 1, 16)       # TimeOffset (1..65535)
         part2.append((0, v.octets()))  # partII-Id 0: VehicleSafetyExtensions
     if alerts is not None:
         v = Bits()
@@ -255,6 +270,168 @@ def report_bsm_unavailable_fields(tmp):
     for req in ("bsm.elevation", "bsm.heading", "bsm.speed", "bsm.accuracy", "bsm.size"):
         f = findings(rep, req)
         check_eq(req, (len(f), frames(f[0])), (1, [1, 2, 3]))
+
+
+# ---- BSM path history (J2945/1: points, spacing, distance, chords against the heard track) ----
+
+M_PER_DEG = 6371000 * 3.141592653589793 / 180   # the report's flat earth
+BASE_LAT, BASE_LON = 411642143, -1048434120
+
+
+def on_arc(s, radius=200.0):
+    """The position (1/10 micro degree) s metres along a right-hand arc that starts at BASE
+    heading north."""
+    phi = s / radius
+    north, east = radius * math.sin(phi), radius * (1 - math.cos(phi))
+    coslat = math.cos(math.radians(BASE_LAT / 1e7))
+    return (BASE_LAT + round(north / M_PER_DEG * 1e7),
+            BASE_LON + round(east / (M_PER_DEG * coslat) * 1e7))
+
+
+def ph_of(pos, i, points):
+    """Path history of BSM i: the heard positions of the BSMs `points` (newest first) as
+    offsets (the current position minus the point's, as J2945/1 senders write them), their
+    timeOffset from BSM i's secMark (100 ms a BSM)."""
+    return [(pos[i][0] - pos[j][0], pos[i][1] - pos[j][1], (i - j) * 10) for j in points]
+
+
+def drive(n=300, every=20, override=None):
+    """A sender driving the arc at 10 m/s (1 m a BSM, 100 ms apart); each BSM's path
+    history: the heard positions of every `every`th BSM before it, newest first, at most 15
+    (the first BSM has none); override {i: points} gives BSM i other points."""
+    pos = [on_arc(i * 1.0) for i in range(n)]
+    out = []
+    for i in range(n):
+        pts = (override or {}).get(i) or [j for j in range(i - 1, -1, -1) if j % every == 0][:15]
+        out.append(bsm(i % 128, sec_mark(i), lat=pos[i][0], lon=pos[i][1],
+                       ph=ph_of(pos, i, pts) or None))
+    return out
+
+
+PH_CHECKS = ("bsm.path-history-points", "bsm.path-history-spacing",
+             "bsm.path-history-distance", "bsm.path-history-chord")
+
+
+def ph_findings(rep):
+    return {f["requirement"]: f for f in findings(rep) if f["requirement"] in PH_CHECKS}
+
+
+def report_bsm_path_history_encoder_agrees_with_decode(tmp):
+    """The path history this test builds decodes (asn1c) to the crumbs put in, past 128
+    octets of part II (two-octet open type lengths)."""
+    crumbs = [(-900 * k, 450 * k - 131071 * (k == 15), 100 * k) for k in range(1, 16)]
+    cap = mkcap(f"{tmp}/ph.pcap", [bsm(7, 4000, ph=crumbs, events=1 << 12)])
+    out = subprocess.run([V2XCAP, "decode", cap], capture_output=True, check=True).stdout
+    vse = json.loads(out)["j2735"]["value"]["partII"][0]["partII-Value"]
+    got = [(c["latOffset"], c["lonOffset"], c["timeOffset"], c["elevationOffset"])
+           for c in vse["pathHistory"]["crumbData"]]
+    check_eq("crumbs", got, [(a, b, t, 0) for a, b, t in crumbs])
+    check_eq("events too", vse["events"]["eventHazardLights"], True)
+
+
+def report_bsm_path_history_quiet(tmp):
+    """A concise path history as J2945/1 builds it: 30 s on a 200 m radius, a point every
+    20 m (the chord's sagitta 20^2 / (8 * 200) = 0.25 m), at most 15 points (280 m, more than
+    200 m), each point a heard position: no path history finding; the first BSM (no crumbs
+    yet) only lacks its path history."""
+    rep = report(mkcap(f"{tmp}/ph.pcap", drive()))
+    check_eq("path history findings", list(ph_findings(rep)), [])
+    f = findings(rep, "bsm.path-history")
+    check_eq("no crumbs yet", [frames(x) for x in f], [[1]])
+    s = rep["bsm_senders"][0]
+    check_eq("points", s["path_history_points_max"], 15)
+
+
+def report_bsm_path_history_chord_error(tmp):
+    """A point every 60 m on the 200 m radius: the heard positions midway are 60^2 / (8 *
+    200) = 2.25 m off the chord (over 1 m). Each chord is judged once, by the first BSM
+    that has both its ends (BSM 61 brings point 60: frame 62, ...), with the heard frame
+    midway that shows it (BSM 30: frame 31, ...; its neighbours are only 2.5 mm nearer the
+    chord, under the 1 cm of a position's 1/10 micro degree, so one of them may show it)."""
+    rep = report(mkcap(f"{tmp}/chord.pcap", drive(every=60)))
+    f = ph_findings(rep)
+    check_eq("only chords", list(f), ["bsm.path-history-chord"])
+    c = f["bsm.path-history-chord"]
+    check_eq("chords", (c["count"], frames(c)[0::2]), (4, [62, 122, 182, 242]))
+    for heard, mid in zip(frames(c)[1::2], (31, 91, 151, 211)):
+        assert abs(heard - mid) <= 1, (frames(c), mid)
+    assert c["text"].startswith("heard position 2.2 m off the chord of points 1-2"), c["text"]
+
+
+def report_bsm_path_history_distance_and_points(tmp):
+    """The quiet drive, but BSM 250 (frame 251) carries 2 points covering 50 m after 250 m
+    heard driven: too short; BSM 260 carries 15 points covering 45 m: as long as 15 points
+    reach, not short; BSM 270 carries 16 points (every 10 m): over J2945/1's 15."""
+    override = {250: [225, 200], 260: [260 - 3 * k for k in range(1, 16)],
+                270: [260 - 10 * k for k in range(16)]}
+    rep = report(mkcap(f"{tmp}/dist.pcap", drive(override=override)))
+    f = ph_findings(rep)
+    check_eq("findings", sorted(f), ["bsm.path-history-distance", "bsm.path-history-points"])
+    d = f["bsm.path-history-distance"]
+    check_eq("short", (d["count"], frames(d)), (1, [251]))
+    assert d["text"].startswith("50 m in 2 points"), d["text"]
+    check_eq("points", frames(f["bsm.path-history-points"]), [271])
+
+
+def report_bsm_path_history_spacing(tmp):
+    """A vehicle standing still: frame 2's first point 230 m from the current position,
+    frame 4's point 2 250 m from point 1 (J2945/1: at most 210 m); its points are older
+    than the capture, so no heard position judges their chords."""
+    north = round(1 / M_PER_DEG * 1e7)   # 1 m
+    good = [(100 * north, 0, 3000), (300 * north, 0, 6000)]
+    p = [bsm(i, sec_mark(i), ph=good) for i in range(5)]
+    p[1] = bsm(1, sec_mark(1), ph=[(230 * north, 0, 3000)])
+    p[3] = bsm(3, sec_mark(3), ph=[(100 * north, 0, 3000), (350 * north, 0, 6000)])
+    f = ph_findings(report(mkcap(f"{tmp}/spacing.pcap", p)))
+    check_eq("findings", list(f), ["bsm.path-history-spacing"])
+    s = f["bsm.path-history-spacing"]
+    check_eq("spacing", (s["count"], frames(s)), (2, [2, 4]))
+    assert s["text"] == "point 1 at least 230 m from the current position", s["text"]
+
+
+def chord_m(p, a, b):
+    """Metres from p to the segment ab (1/10 micro degree lat, lon), flat earth."""
+    k = math.cos(math.radians(p[0] / 1e7))
+    px, py, bx, by = (p[1] - a[1]) * k, p[0] - a[0], (b[1] - a[1]) * k, b[0] - a[0]
+    t = max(0.0, min(1.0, (px * bx + py * by) / (bx * bx + by * by or 1)))
+    return math.hypot(px - t * bx, py - t * by) * M_PER_DEG / 1e7
+
+
+def report_bsm_path_history_real_wydot_log(tmp):
+    """tests/vectors/jpo-ode/bsmTx.gz: a WYDOT OBU's own transmitted BSMs (sender 31325433),
+    one every 30 s, each with 15 points reaching 36 s and more back, so the BSM before
+    falls in time between two points of the next one's path history. Read as J2945/1
+    senders write them (a point is the current position minus its offset), those 12
+    earlier positions lie within 1 m of their chord (0.0-0.6 m); with the offset added
+    instead, all 12 lie 2.5-58 m away. The report reads the offsets so and gives no path
+    history finding (15 points, spacing, chords: all hold)."""
+    log = os.path.join(CAPTURES, "..", "tests", "vectors", "jpo-ode", "bsmTx.gz")
+    if not os.path.exists(log):
+        raise Skip(f"{log} missing")
+    out = subprocess.run([V2XCAP, "decode", log], capture_output=True, check=True).stdout
+    rows = []
+    for line in out.splitlines():
+        d = json.loads(line)
+        v = d["j2735"]["value"]
+        ph = [c for x in v.get("partII", [])
+              for c in x["partII-Value"].get("pathHistory", {}).get("crumbData", [])]
+        rows.append((d["time"], v["coreData"]["lat"], v["coreData"]["long"], ph))
+    off = {-1: [], 1: []}
+    for (t0, lat0, lon0, _), (t, lat, lon, ph) in zip(rows, rows[1:]):
+        back = round((t - t0) * 100)      # 10 ms units, as timeOffset
+        if back > 6000:
+            continue
+        for sign in off:
+            pts = [(0, lat, lon)] + [(c["timeOffset"], lat + sign * c["latOffset"],
+                                      lon + sign * c["lonOffset"]) for c in ph]
+            off[sign] += [chord_m((lat0, lon0), a[1:], b[1:]) for a, b in zip(pts, pts[1:])
+                          if a[0] <= back <= b[0]][:1]
+    check_eq("judged", len(off[-1]), 12)
+    assert max(off[-1]) < 1, off[-1]
+    assert min(off[1]) > 2, off[1]
+    rep = report(log)
+    check_eq("path history findings", list(ph_findings(rep)), [])
+    check_eq("points", rep["bsm_senders"][0]["path_history_points_max"], 15)
 
 
 def report_priority_first(tmp):
@@ -1076,7 +1253,9 @@ def report_mixed_capture_findings(tmp):
       (both frames are the same BSM), has accuracy unavailable and size 0 (the vector's
       values), 2 BSMs 0.6 s apart (rate info); the two vectors' secMarks differ by ~26 s:
       the offset estimate (lowest age) is the jpo-ode BSM's (sender 31325433, which breaks
-      nothing), so the other one is "stale"."""
+      nothing), so the other one is "stale". Its path history's first three points carry
+      lonOffset +131071 ("0.0131071 degrees or farther"): point 1 is at least 1097 m from
+      the current position, over J2945/1's 210 m spacing (bsm.path-history-spacing)."""
     rep = report(capture("mixed.pcap"))
     got = {(f["requirement"], f["sender"], tuple(frames(f))) for f in findings(rep)
            if not f["requirement"].startswith("bsm.")}
@@ -1102,7 +1281,7 @@ def report_mixed_capture_findings(tmp):
     check_eq("BSM findings", bsm_got, {
         ("bsm.msgcnt-repeat", "bea10000", (7,)), ("bsm.accuracy", "bea10000", (1, 7)),
         ("bsm.size", "bea10000", (1, 7)), ("bsm.rate", "bea10000", (1, 7)),
-        ("bsm.age", "bea10000", (1, 7)),
+        ("bsm.age", "bea10000", (1, 7)), ("bsm.path-history-spacing", "bea10000", (1, 7)),
     })
     check_eq("clock offset: the jpo-ode BSM's", rep["receiver_clock_offset_ms"], -5299)
 
@@ -1117,7 +1296,15 @@ def report_bsm_128_capture_findings(tmp):
     - rate 5.04 Hz: 64 BSMs per sender in 12.5 s of capture time.
     - size 0 and accuracy unavailable (255) in every BSM of both, heading 28800 in every
       BSM of 19bb0000: the vehicles' own values.
-    - security.unsigned: mkcap put no 1609.2 envelope round them."""
+    - security.unsigned: mkcap put no 1609.2 envelope round them.
+    - path history spacing in every BSM of both: the vehicles' offsets saturate at
+      OffsetLL-B18's +131071 ("0.0131071 degrees or farther"), so the points lie at least
+      that far away: bea10000's point 1 (lonOffset) at least 1097 m from the current
+      position, 19bb0000's point 2 (latOffset) at least 1457 m from point 1 (J2945/1: 210 m
+      at most). Their other path history checks stay quiet: bea10000 has 15 points (the
+      most J2945/1 asks for) and 19bb0000 stands still (no distance heard driven); their
+      points are 166 s and more (bea10000) or "655.34 s or more" (19bb0000) old, before the
+      capture, so no heard position falls between two of them."""
     rep = report(capture("bsm-128.pcap"))
     got = {(f["requirement"], f["sender"], f["count"]) for f in findings(rep)}
     check_eq("findings", got, {
@@ -1128,7 +1315,12 @@ def report_bsm_128_capture_findings(tmp):
         ("bsm.accuracy", "bea10000", 64), ("bsm.accuracy", "19bb0000", 64),
         ("bsm.heading", "19bb0000", 64),
         ("security.unsigned", "02:00:00:00:00:01 psid 0x20", 128),
+        ("bsm.path-history-spacing", "bea10000", 64),
+        ("bsm.path-history-spacing", "19bb0000", 64),
     })
+    check_eq("spacing", sorted(f["text"] for f in findings(rep, "bsm.path-history-spacing")),
+             ["point 1 at least 1097 m from the current position",
+              "point 2 at least 1457 m from point 1"])
     f = findings(rep, "bsm.msgcnt-repeat")
     check_eq("repeat frames", sorted(frames(x)[:2] for x in f), [[2, 6], [4, 8]])
     s = {x["id"]: x for x in rep["bsm_senders"]}
