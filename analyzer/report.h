@@ -9,20 +9,9 @@
 #include <stdio.h>
 
 #include "frame.h"
+#include "j2735_de.h"
 #include "priority.h"
 #include "stats.h"
-
-/* J2735 values that mean "unavailable" (J2735 DE_* definitions) */
-#define RPT_LAT_UNAVAILABLE 900000001
-#define RPT_LON_UNAVAILABLE 1800000001
-#define RPT_ELEV_UNAVAILABLE (-4096)
-#define RPT_SPEED_UNAVAILABLE 8191
-#define RPT_HEADING_UNAVAILABLE 28800
-#define RPT_SEMIMAJOR_UNAVAILABLE 255
-/* OffsetLL-B18: -131072 unavailable, +-131071 "this far or farther" */
-#define RPT_OFFSET_B18_UNAVAILABLE (-131072)
-#define RPT_OFFSET_B18_MAX 131071
-#define RPT_MAX_PH_POINTS 23      /* J2735 PathHistoryPointList SIZE(1..23) */
 
 /* Where a message was heard: file index (command-line order) and 1-based frame number */
 struct rpt_where {
@@ -49,7 +38,7 @@ struct rpt_bsm {
 	struct {
 		int32_t dlat, dlon;
 		uint16_t time_offset;
-	} ph[RPT_MAX_PH_POINTS];
+	} ph[V2X_DE_PATH_HISTORY_MAX_POINTS];
 };
 
 /* Path history point i of b (1/10 micro degree). The offset is the current position minus

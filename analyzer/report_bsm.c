@@ -20,7 +20,6 @@
 #define PH_MAX_CHORD_ERROR_M 1.0
 #define PH_DISTANCE_SLACK_M 10.0   /* this tool's */
 #define HEARD_STEP_M 5.0           /* this tool's: GNSS jitter at a standstill is no driving */
-#define TIME_OFFSET_EXACT_MAX 65533 /* J2735 TimeOffset: 65534 "or more", 65535 unavailable */
 #define MINUTE_MS 60000
 
 static const struct rpt_requirement req_rate = {
@@ -142,7 +141,7 @@ static struct rpt_finding *finding(struct report *r, enum rpt_severity sev,
 	struct rpt_finding *f = rpt_finding(&r->findings, sev, req, who);
 	if (f && !f->has_pos)
 		for (size_t i = 0; i < s->n; i++)
-			if (s->s[i].lat != RPT_LAT_UNAVAILABLE && s->s[i].lon != RPT_LON_UNAVAILABLE) {
+			if (s->s[i].lat != V2X_DE_LATITUDE_UNAVAILABLE && s->s[i].lon != V2X_DE_LONGITUDE_UNAVAILABLE) {
 				f->has_pos = true;
 				f->lat = s->s[i].lat / 1e7;
 				f->lon = s->s[i].lon / 1e7;
@@ -191,7 +190,7 @@ static double segment_m(int32_t plat, int32_t plon, int32_t alat, int32_t alon, 
 	return h > 0 ? sqrt(h) : 0;
 }
 
-static bool ph_exact(int32_t d) { return d > -RPT_OFFSET_B18_MAX && d < RPT_OFFSET_B18_MAX; }
+static bool ph_exact(int32_t d) { return d > -V2X_DE_OFFSET_B18_MAX && d < V2X_DE_OFFSET_B18_MAX; }
 
 /* One occurrence of a path history finding: finding() places it at the sender */
 static int ph_note(struct report *r, const struct rpt_requirement *req, struct rpt_sender *s,
@@ -213,8 +212,8 @@ static int check_ph_spacing(struct report *r, struct rpt_sender *s, const struct
 	int32_t plat = b->lat, plon = b->lon, lat, lon;
 	bool prev = true; /* the current position */
 	for (unsigned i = 0; i < n; i++) {
-		bool ok = b->ph[i].dlat != RPT_OFFSET_B18_UNAVAILABLE &&
-			  b->ph[i].dlon != RPT_OFFSET_B18_UNAVAILABLE;
+		bool ok = b->ph[i].dlat != V2X_DE_OFFSET_B18_UNAVAILABLE &&
+			  b->ph[i].dlon != V2X_DE_OFFSET_B18_UNAVAILABLE;
 		rpt_ph_point(b, i, &lat, &lon);
 		double d = ok && prev ? point_m(plat, plon, lat, lon) : 0;
 		if (d > PH_MAX_SPACING_M) {
@@ -248,7 +247,7 @@ static int check_ph_chord(struct report *r, struct rpt_sender *s, const struct r
 		if (t < ta - 1000)
 			break; /* older than the chord (a second's leeway for out of order frames) */
 		if (t < ta || t > tb || e->age_raw_ms == INT32_MIN ||
-		    e->lat == RPT_LAT_UNAVAILABLE || e->lon == RPT_LON_UNAVAILABLE)
+		    e->lat == V2X_DE_LATITUDE_UNAVAILABLE || e->lon == V2X_DE_LONGITUDE_UNAVAILABLE)
 			continue;
 		double h = segment_m(e->lat, e->lon, alat, alon, blat, blon);
 		if (h > worst_m) {
@@ -284,7 +283,7 @@ static int check_ph_chords(struct report *r, struct rpt_sender *s, const struct 
 		uint16_t oa = b->ph[i].time_offset, ob = b->ph[i - 1].time_offset;
 		if (!ph_exact(b->ph[i].dlat) || !ph_exact(b->ph[i].dlon) ||
 		    !ph_exact(b->ph[i - 1].dlat) || !ph_exact(b->ph[i - 1].dlon) ||
-		    oa > TIME_OFFSET_EXACT_MAX || ob > TIME_OFFSET_EXACT_MAX || oa <= ob)
+		    oa >= V2X_DE_TIME_OFFSET_MAX || ob >= V2X_DE_TIME_OFFSET_MAX || oa <= ob)
 			continue;
 		double tb = -10.0 * ob, ta = -10.0 * oa;
 		if (s->has_ph_checked && clock + tb <= s->ph_checked_ms + 5)
@@ -305,7 +304,7 @@ static int check_ph_chords(struct report *r, struct rpt_sender *s, const struct 
 int rpt_bsm_path_history(struct report *r, struct rpt_sender *s, const struct rpt_bsm *b)
 {
 	const struct rpt_bsm_sample *now = &s->s[s->n - 1];
-	if (b->lat == RPT_LAT_UNAVAILABLE || b->lon == RPT_LON_UNAVAILABLE)
+	if (b->lat == V2X_DE_LATITUDE_UNAVAILABLE || b->lon == V2X_DE_LONGITUDE_UNAVAILABLE)
 		return 0;
 	if (!s->has_heard) {
 		s->has_heard = true;
@@ -334,7 +333,7 @@ int rpt_bsm_path_history(struct report *r, struct rpt_sender *s, const struct rp
 		if (ph_note(r, &req_ph_distance, s, &now->at, text) < 0)
 			return -1;
 	}
-	unsigned n = b->ph_points < RPT_MAX_PH_POINTS ? b->ph_points : RPT_MAX_PH_POINTS;
+	unsigned n = b->ph_points < V2X_DE_PATH_HISTORY_MAX_POINTS ? b->ph_points : V2X_DE_PATH_HISTORY_MAX_POINTS;
 	if (check_ph_spacing(r, s, b, n) < 0 || check_ph_chords(r, s, b, n) < 0)
 		return -1;
 	return 0;

@@ -109,10 +109,10 @@ static int bsm_add(struct report *r, const struct rpt_where *at, const struct rp
 	sm->rssi_dbm = f->rt.signal_dbm;
 	sm->missing = (!b->has_path_history ? RPT_MISSING_PH : 0) |
 		      (!b->has_path_prediction ? RPT_MISSING_PP : 0) |
-		      (b->semi_major == RPT_SEMIMAJOR_UNAVAILABLE ? RPT_MISSING_ACC : 0) |
-		      (b->elev == RPT_ELEV_UNAVAILABLE ? RPT_MISSING_ELEV : 0) |
-		      (b->heading == RPT_HEADING_UNAVAILABLE ? RPT_MISSING_HEADING : 0) |
-		      (b->speed == RPT_SPEED_UNAVAILABLE ? RPT_MISSING_SPEED : 0) |
+		      (b->semi_major == V2X_DE_ACCURACY_UNAVAILABLE ? RPT_MISSING_ACC : 0) |
+		      (b->elev == V2X_DE_ELEVATION_UNAVAILABLE ? RPT_MISSING_ELEV : 0) |
+		      (b->heading == V2X_DE_HEADING_UNAVAILABLE ? RPT_MISSING_HEADING : 0) |
+		      (b->speed == V2X_DE_SPEED_UNAVAILABLE ? RPT_MISSING_SPEED : 0) |
 		      (b->width == 0 || b->length == 0 ? RPT_MISSING_SIZE : 0);
 	if (b->ph_points > s->ph_points_max)
 		s->ph_points_max = b->ph_points;

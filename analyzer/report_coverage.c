@@ -23,7 +23,7 @@ static double bin_width(double max_m)
 
 static bool positioned(const struct rpt_bsm_sample *s)
 {
-	return s->lat != RPT_LAT_UNAVAILABLE && s->lon != RPT_LON_UNAVAILABLE;
+	return s->lat != V2X_DE_LATITUDE_UNAVAILABLE && s->lon != V2X_DE_LONGITUDE_UNAVAILABLE;
 }
 
 static double distance_of(const struct report *r, const struct rpt_bsm_sample *s)

@@ -145,11 +145,11 @@ static void bsm_crumb(struct bsm_reader *r)
 		r->prev_lon = b->lon / 1e7;
 	}
 	unsigned i = b->ph_points++;
-	if (i >= RPT_MAX_PH_POINTS) /* beyond PathHistoryPointList's SIZE: not decoded */
+	if (i >= V2X_DE_PATH_HISTORY_MAX_POINTS) /* beyond PathHistoryPointList's SIZE: not decoded */
 		return;
 	b->ph[i].dlat = (int32_t)r->crumb_lat;
 	b->ph[i].dlon = (int32_t)r->crumb_lon;
-	if (!r->crumb_ok || b->lat == RPT_LAT_UNAVAILABLE || b->lon == RPT_LON_UNAVAILABLE)
+	if (!r->crumb_ok || b->lat == V2X_DE_LATITUDE_UNAVAILABLE || b->lon == V2X_DE_LONGITUDE_UNAVAILABLE)
 		return;
 	int32_t plat, plon;
 	rpt_ph_point(b, i, &plat, &plon);
@@ -193,13 +193,13 @@ static void bsm_value(void *c, const char *path, size_t plen, long long i, const
 	}
 	if (ends_with(path, "crumbData/[]/latOffset")) {
 		r->crumb_lat = (long)i;
-		r->crumb_ok = i > -RPT_OFFSET_B18_MAX && i < RPT_OFFSET_B18_MAX;
+		r->crumb_ok = i > -V2X_DE_OFFSET_B18_MAX && i < V2X_DE_OFFSET_B18_MAX;
 	} else if (ends_with(path, "crumbData/[]/lonOffset")) {
 		r->crumb_lon = (long)i;
-		r->crumb_ok &= i > -RPT_OFFSET_B18_MAX && i < RPT_OFFSET_B18_MAX;
+		r->crumb_ok &= i > -V2X_DE_OFFSET_B18_MAX && i < V2X_DE_OFFSET_B18_MAX;
 		bsm_crumb(r);
 	} else if (ends_with(path, "crumbData/[]/timeOffset") && b->ph_points &&
-		   b->ph_points <= RPT_MAX_PH_POINTS) {
+		   b->ph_points <= V2X_DE_PATH_HISTORY_MAX_POINTS) {
 		b->ph[b->ph_points - 1].time_offset = (uint16_t)i;
 	}
 }

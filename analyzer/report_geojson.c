@@ -46,7 +46,7 @@ static void tracks(struct json_writer *w, const struct report *r)
 		const struct rpt_sender *s = &r->senders[i];
 		size_t n = 0;
 		for (size_t k = 0; k < s->n; k++)
-			n += s->s[k].lat != RPT_LAT_UNAVAILABLE && s->s[k].lon != RPT_LON_UNAVAILABLE;
+			n += s->s[k].lat != V2X_DE_LATITUDE_UNAVAILABLE && s->s[k].lon != V2X_DE_LONGITUDE_UNAVAILABLE;
 		if (n < 2)
 			continue; /* a LineString needs two positions */
 		char id[12];
@@ -59,7 +59,7 @@ static void tracks(struct json_writer *w, const struct report *r)
 		geometry_begin(w, "LineString");
 		json_begin_array(w);
 		for (size_t k = 0; k < s->n; k++)
-			if (s->s[k].lat != RPT_LAT_UNAVAILABLE && s->s[k].lon != RPT_LON_UNAVAILABLE)
+			if (s->s[k].lat != V2X_DE_LATITUDE_UNAVAILABLE && s->s[k].lon != V2X_DE_LONGITUDE_UNAVAILABLE)
 				point(w, s->s[k].lat / 1e7, s->s[k].lon / 1e7);
 		json_end_array(w);
 		feature_end(w);

@@ -286,7 +286,7 @@ static void plot_coverage(FILE *o, const struct report *r, const struct rpt_send
 
 static bool has_pos(const struct rpt_bsm_sample *s)
 {
-	return s->lat != RPT_LAT_UNAVAILABLE && s->lon != RPT_LON_UNAVAILABLE;
+	return s->lat != V2X_DE_LATITUDE_UNAVAILABLE && s->lon != V2X_DE_LONGITUDE_UNAVAILABLE;
 }
 
 static void bounds_add(struct axes *a, double lat, double lon, bool *any)

@@ -118,8 +118,8 @@ static int add(struct report *r, enum rpt_severity sev, const struct rpt_require
 }
 
 enum {
-	HOUR_TENTHS = 36000, TIMEMARK_LEAP = 36000, /* 36001 unknown: beyond both */
-	MOY_INVALID = 527040, DSECOND_MAX = 59999,
+	HOUR_TENTHS = 36000, /* TimeMark's hour: 36000 and up are a leap second, unknown */
+	DSECOND_MAX = V2X_DE_DSECOND_LEAP_SECOND - 1,
 	LATE_TENTHS = 1, /* the message time is read to the ms, TimeMark to 1/10 s */
 };
 
@@ -138,7 +138,7 @@ static long spat_time_tenths(const struct rpt_spat_state *x, int64_t ts_us)
 	int64_t cap = ((ts_us / 1000) % HOUR_MS + HOUR_MS) % HOUR_MS; /* ms in the hour */
 	if (x->timestamp_ms < 0 || x->timestamp_ms > DSECOND_MAX)
 		return (long)(cap / 100);
-	if (x->moy >= 0 && x->moy < MOY_INVALID)
+	if (x->moy >= 0 && x->moy < V2X_DE_MINUTE_OF_YEAR_INVALID)
 		return (x->moy % 60) * 600 + x->timestamp_ms / 100;
 	int64_t t = cap / MIN_MS * MIN_MS + x->timestamp_ms;
 	if (t - cap > MIN_MS / 2)
@@ -196,7 +196,8 @@ int rpt_spat_timing(struct report *r, const struct rpt_where *at,
 	size_t used = 0;
 	for (unsigned g = 0; g < x->n_groups && used < sizeof(text); g++) {
 		long lo = x->min_end[g], hi = x->max_end[g];
-		bool has_lo = lo >= 0 && lo < TIMEMARK_LEAP, has_hi = hi >= 0 && hi < TIMEMARK_LEAP;
+		bool has_lo = lo >= 0 && lo < V2X_DE_TIMEMARK_LEAP_SECOND,
+		     has_hi = hi >= 0 && hi < V2X_DE_TIMEMARK_LEAP_SECOND;
 		const char *what = NULL;
 		long late = 0;
 		if (has_lo && (late = -tenths_diff(lo, now)) > LATE_TENTHS)
@@ -269,7 +270,6 @@ static int64_t days_to_year(int64_t y)
 int rpt_tim_window(struct report *r, const struct rpt_where *at, const char *sender,
 		   const struct rpt_tim *t)
 {
-	enum { DURATION_INDEFINITE = 32000 };
 	int64_t now_s = at->ts_us / 1000000;
 	time_t tt = (time_t)now_s;
 	struct tm tm;
@@ -278,7 +278,7 @@ int rpt_tim_window(struct report *r, const struct rpt_where *at, const char *sen
 	for (unsigned i = 0; i < t->n; i++) {
 		long year = t->f[i].start_year > 0 ? t->f[i].start_year : tm.tm_year + 1900;
 		long moy = t->f[i].start_time, dur = t->f[i].duration_min;
-		if (moy < 0 || moy >= MOY_INVALID || dur < 0)
+		if (moy < 0 || moy >= V2X_DE_MINUTE_OF_YEAR_INVALID || dur < 0)
 			continue;
 		int64_t start = days_to_year(year) * 86400 + (int64_t)moy * 60;
 		int64_t end = start + (int64_t)dur * 60;
@@ -286,7 +286,7 @@ int rpt_tim_window(struct report *r, const struct rpt_where *at, const char *sen
 		if (now_s < start)
 			snprintf(text, sizeof(text), "frame %u starts %.1f h after it was heard",
 				 i + 1, (double)(start - now_s) / 3600.0);
-		else if (dur != DURATION_INDEFINITE && now_s >= end)
+		else if (dur != V2X_DE_MINUTES_DURATION_INDEFINITE && now_s >= end)
 			snprintf(text, sizeof(text), "frame %u expired %.1f h before it was heard",
 				 i + 1, (double)(now_s - end) / 3600.0);
 		else

@@ -51,8 +51,8 @@ int rpt_priority_frame(struct report *r, const struct rpt_where *at, const struc
 		}
 		if (!fi->count)
 			snprintf(fi->text, sizeof(fi->text), "%s", text);
-		if (!fi->has_pos && p.is_bsm && p.lat != RPT_LAT_UNAVAILABLE &&
-		    p.lon != RPT_LON_UNAVAILABLE) {
+		if (!fi->has_pos && p.is_bsm && p.lat != V2X_DE_LATITUDE_UNAVAILABLE &&
+		    p.lon != V2X_DE_LONGITUDE_UNAVAILABLE) {
 			fi->has_pos = true;
 			fi->lat = p.lat / 1e7;
 			fi->lon = p.lon / 1e7;

@@ -8,24 +8,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "j2735_de.h"
 #include "registry.h"
 #include "writer.h"
 
 #define V2X_BSM_MSG_ID V2X_MSG_BSM /* MessageFrame messageId (DSRCmsgID) of a BSM */
 
+/* BSM fields' own "unavailable" values; those of J2735 data elements: j2735_de.h */
 enum {
-	V2X_BSM_SECMARK_UNAVAILABLE = 65535,
-	V2X_BSM_LAT_UNAVAILABLE = 900000001,
-	V2X_BSM_LON_UNAVAILABLE = 1800000001,
-	V2X_BSM_ELEV_UNAVAILABLE = -4096,
-	V2X_BSM_ACCURACY_UNAVAILABLE = 255,     /* semiMajor, semiMinor */
-	V2X_BSM_ORIENTATION_UNAVAILABLE = 65535,
-	V2X_BSM_TRANSMISSION_UNAVAILABLE = 7,
-	V2X_BSM_SPEED_UNAVAILABLE = 8191,
-	V2X_BSM_HEADING_UNAVAILABLE = 28800,
-	V2X_BSM_ANGLE_UNAVAILABLE = 127,
-	V2X_BSM_ACCEL_UNAVAILABLE = 2001,       /* long, lat */
-	V2X_BSM_VERT_ACCEL_UNAVAILABLE = -127,
 	V2X_BSM_YAW_RATE_UNAVAILABLE = 0,       /* YawRate has none: 0 is what is sent */
 	V2X_BSM_WHEEL_BRAKES_UNAVAILABLE = 0x10, /* BrakeAppliedStatus bit 0 (first of 5) */
 	V2X_BSM_BRAKE_STATUS_UNAVAILABLE = 0,   /* traction, abs, scs, brakeBoost, auxBrakes */

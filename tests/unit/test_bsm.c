@@ -214,7 +214,7 @@ TEST(bsm_age_is_capture_time_minus_secmark_across_the_minute)
 	CHECK_INT(age, -100);
 	/* a leap second and "unavailable" carry no millisecond */
 	CHECK(!v2x_bsm_age_ms(INT64_C(1764849660030000), 60500, &age));
-	CHECK(!v2x_bsm_age_ms(INT64_C(1764849660030000), V2X_BSM_SECMARK_UNAVAILABLE, &age));
+	CHECK(!v2x_bsm_age_ms(INT64_C(1764849660030000), V2X_DE_DSECOND_UNAVAILABLE, &age));
 }
 
 /* Part II (lib/bsm.c reads it without the schema): asn1_codec's 128 BSMs all carry part

@@ -2,14 +2,8 @@
  * the raw integer stays the field's value, the label shows what it means. */
 #include <epan/proto.h>
 
-#include "bsm.h"
+#include "j2735_de.h"
 #include "packet-j2735.h"
-
-#define DSECOND_UNAVAILABLE 65535
-#define DSECOND_LEAP_SECOND 60000 /* 60000..60999: the 61st second of a minute */
-#define DSECOND_RESERVED 61000
-#define TIMEMARK_UNAVAILABLE 36001
-#define TIMEMARK_LEAP_SECOND 36000
 
 static void fmt_degrees(gchar *s, gint32 v, gint32 unavailable)
 {
@@ -21,17 +15,17 @@ static void fmt_degrees(gchar *s, gint32 v, gint32 unavailable)
 
 void j2735_fmt_latitude(gchar *s, gint32 v)
 {
-	fmt_degrees(s, v, V2X_BSM_LAT_UNAVAILABLE);
+	fmt_degrees(s, v, V2X_DE_LATITUDE_UNAVAILABLE);
 }
 
 void j2735_fmt_longitude(gchar *s, gint32 v)
 {
-	fmt_degrees(s, v, V2X_BSM_LON_UNAVAILABLE);
+	fmt_degrees(s, v, V2X_DE_LONGITUDE_UNAVAILABLE);
 }
 
 void j2735_fmt_elevation(gchar *s, gint32 v)
 {
-	if (v == V2X_BSM_ELEV_UNAVAILABLE)
+	if (v == V2X_DE_ELEVATION_UNAVAILABLE)
 		snprintf(s, ITEM_LABEL_LENGTH, "unavailable (%d)", v);
 	else
 		snprintf(s, ITEM_LABEL_LENGTH, "%.1f m (%d)", v / 10.0, v);
@@ -39,7 +33,7 @@ void j2735_fmt_elevation(gchar *s, gint32 v)
 
 void j2735_fmt_speed(gchar *s, guint32 v)
 {
-	if (v == V2X_BSM_SPEED_UNAVAILABLE)
+	if (v == V2X_DE_SPEED_UNAVAILABLE)
 		snprintf(s, ITEM_LABEL_LENGTH, "unavailable (%u)", v);
 	else
 		snprintf(s, ITEM_LABEL_LENGTH, "%.2f m/s, %.1f km/h (%u)", v * 0.02,
@@ -48,7 +42,7 @@ void j2735_fmt_speed(gchar *s, guint32 v)
 
 void j2735_fmt_heading(gchar *s, guint32 v)
 {
-	if (v == V2X_BSM_HEADING_UNAVAILABLE)
+	if (v == V2X_DE_HEADING_UNAVAILABLE)
 		snprintf(s, ITEM_LABEL_LENGTH, "unavailable (%u)", v);
 	else
 		snprintf(s, ITEM_LABEL_LENGTH, "%.4f\xc2\xb0 (%u)", v * 0.0125, v);
@@ -56,11 +50,11 @@ void j2735_fmt_heading(gchar *s, guint32 v)
 
 void j2735_fmt_dsecond(gchar *s, guint32 v)
 {
-	if (v == DSECOND_UNAVAILABLE)
+	if (v == V2X_DE_DSECOND_UNAVAILABLE)
 		snprintf(s, ITEM_LABEL_LENGTH, "unavailable (%u)", v);
-	else if (v >= DSECOND_RESERVED)
+	else if (v >= V2X_DE_DSECOND_RESERVED)
 		snprintf(s, ITEM_LABEL_LENGTH, "reserved (%u)", v);
-	else if (v >= DSECOND_LEAP_SECOND)
+	else if (v >= V2X_DE_DSECOND_LEAP_SECOND)
 		snprintf(s, ITEM_LABEL_LENGTH, "%u ms (leap second, %.3f s)", v, v / 1000.0);
 	else
 		snprintf(s, ITEM_LABEL_LENGTH, "%u ms (%.3f s)", v, v / 1000.0);
@@ -68,9 +62,9 @@ void j2735_fmt_dsecond(gchar *s, guint32 v)
 
 void j2735_fmt_timemark(gchar *s, guint32 v)
 {
-	if (v == TIMEMARK_UNAVAILABLE)
+	if (v == V2X_DE_TIMEMARK_UNKNOWN)
 		snprintf(s, ITEM_LABEL_LENGTH, "unavailable (%u)", v);
-	else if (v == TIMEMARK_LEAP_SECOND)
+	else if (v == V2X_DE_TIMEMARK_LEAP_SECOND)
 		snprintf(s, ITEM_LABEL_LENGTH, "leap second (%u)", v);
 	else
 		snprintf(s, ITEM_LABEL_LENGTH, "%u:%04.1f past the hour (%u)", v / 600,

@@ -183,9 +183,9 @@ static void add_summary(packet_info *pinfo, const struct j2735_summary *s,
 			wmem_strbuf_append_printf(b, " cnt=%u", s->msg_counts[0]);
 		if (s->seen[J2735_NOTE_LAT] && s->seen[J2735_NOTE_LON])
 			wmem_strbuf_append_printf(b, " %.7f,%.7f", s->lat / 1e7, s->lon / 1e7);
-		if (s->seen[J2735_NOTE_SPEED] && s->speed != V2X_BSM_SPEED_UNAVAILABLE)
+		if (s->seen[J2735_NOTE_SPEED] && s->speed != V2X_DE_SPEED_UNAVAILABLE)
 			wmem_strbuf_append_printf(b, " %.1f m/s", s->speed * 0.02);
-		if (s->seen[J2735_NOTE_HEADING] && s->heading != V2X_BSM_HEADING_UNAVAILABLE)
+		if (s->seen[J2735_NOTE_HEADING] && s->heading != V2X_DE_HEADING_UNAVAILABLE)
 			wmem_strbuf_append_printf(b, " %.1f\xc2\xb0", s->heading * 0.0125);
 	} else if (msg->id == V2X_MSG_MAP && s->seen[J2735_NOTE_INTERSECTION]) {
 		/* msgIssueRevision comes first, the intersection's revision second */
