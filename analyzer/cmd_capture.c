@@ -32,7 +32,9 @@ const char cmd_capture_options[] =
 	"                    (with the interface name and channel in its description)\n"
 	"  --all             keep every frame (default: only WSMP, EtherType 0x88DC, behind\n"
 	"                    LLC/SNAP or EPD)\n"
-	"  --stats           live per-message-type counts and rates on stderr\n"
+	"  --stats           live per-message-type counts and rates on stderr, priority\n"
+	"                    messages first (emergency vehicles, road-side alerts, event\n"
+	"                    flags, signal requests: as `stats` lists them)\n"
 	"  --duration S      stop after S seconds;  --count N: after N frames kept\n"
 	"  --rotate SIZE|TIME  start a new file (FILE-00001.EXT, ...) every SIZE octets\n"
 	"                    (k, M, G suffixes) or every TIME (s, m, h suffixes)\n"
@@ -145,6 +147,8 @@ struct capture {
 	struct json_writer *w;     /* the line of the frame being published, */
 	struct v2x_buf line;       /* gathered here */
 	struct v2xcap_stats stats;
+	struct v2xcap_prio_list prio;          /* stats' priority section */
+	uint64_t prio_said[V2XCAP_PRIO_N];     /* per kind, up to the last interval line */
 	char err[512];
 	bool failed;
 };
@@ -191,7 +195,13 @@ static void on_packet(u_char *user, const struct pcap_pkthdr *h, const u_char *d
 		return;
 	c->kept++;
 	struct v2xcap_sample sm = {ts_us_of(&h->ts), h->caplen, h->len};
+	uint64_t wsmp = c->stats.wsmp;
 	v2xcap_stats_add(&c->stats, &f, &sm);
+	if (c->stats.wsmp != wsmp &&
+	    v2xcap_prio_list_add(&c->prio, &f, c->iface, c->kept) < 0) {
+		snprintf(c->err, sizeof c->err, "out of memory");
+		c->failed = true;
+	}
 	if (c->writer && v2xcap_capwriter_write(c->writer, sm.ts_us, data, h->caplen, h->len,
 					     c->err, sizeof c->err) < 0)
 		c->failed = true;
@@ -201,16 +211,29 @@ static void on_packet(u_char *user, const struct pcap_pkthdr *h, const u_char *d
 		pcap_breakloop(c->pcap);
 }
 
-/* One line per closed interval (stderr not a terminal). */
+/* One line per closed interval (stderr not a terminal), the priority messages of the
+ * interval first by kind. The interval closes before the frame after it is listed. */
 static void print_interval(void *ctx, const struct v2xcap_interval *iv)
 {
-	(void)ctx;
+	struct capture *c = ctx;
 	char buf[32], when[16];
 	double secs = (double)iv->len_us / 1e6;
 	time_t start = (time_t)(iv->start_us / 1000000);
 	struct tm tm;
 	strftime(when, sizeof when, "%H:%M:%S", localtime_r(&start, &tm));
 	fprintf(stderr, "%s %llu frames", when, (unsigned long long)iv->total);
+	uint64_t now[V2XCAP_PRIO_N] = {0};
+	for (size_t i = 0; i < c->prio.n; i++)
+		now[c->prio.e[i].kind] += c->prio.e[i].messages;
+	const char *sep = "  priority:";
+	for (int k = 0; k < V2XCAP_PRIO_N; k++) {
+		if (now[k] == c->prio_said[k])
+			continue;
+		fprintf(stderr, "%s %s %llu", sep, v2xcap_prio_kind_name((enum v2xcap_prio_kind)k),
+			(unsigned long long)(now[k] - c->prio_said[k]));
+		c->prio_said[k] = now[k];
+		sep = ",";
+	}
 	for (size_t i = 0; i < iv->n_types; i++)
 		fprintf(stderr, "  %s %llu (%.1f/s)",
 			v2xcap_stats_key_name(V2XCAP_BY_TYPE, iv->type_keys[i], buf, sizeof buf),
@@ -223,7 +246,7 @@ static void print_table(const struct capture *c)
 {
 	fprintf(stderr, "\033[H\033[J%llu frames kept, %llu seen\n",
 		(unsigned long long)c->kept, (unsigned long long)c->seen);
-	v2xcap_output_stats(stderr, V2XCAP_FMT_TABLE, V2XCAP_VIEW_TYPE, &c->stats);
+	v2xcap_output_stats_prio(stderr, V2XCAP_FMT_TABLE, V2XCAP_VIEW_TYPE, &c->stats, &c->prio);
 }
 
 static pcap_t *open_live(const char *iface, char *err, size_t errlen)
@@ -390,7 +413,7 @@ static void print_summary(const struct capture *c, const char *iface, double sec
 	if (pcap_stats(c->pcap, &ps) == 0)
 		fprintf(stderr, "libpcap: %u received, %u dropped by the kernel, %u dropped by "
 				"the interface\n", ps.ps_recv, ps.ps_drop, ps.ps_ifdrop);
-	v2xcap_output_stats(stderr, V2XCAP_FMT_TABLE, V2XCAP_VIEW_TYPE, &c->stats);
+	v2xcap_output_stats_prio(stderr, V2XCAP_FMT_TABLE, V2XCAP_VIEW_TYPE, &c->stats, &c->prio);
 }
 
 /* Everything after the capture socket is open: signals, privileges, file, loop. */
@@ -436,7 +459,7 @@ static int run_capture(struct capture *c, const struct capture_opts *o)
 	}
 	bool tty = o->live_stats && isatty(STDERR_FILENO);
 	if (o->live_stats && !tty)
-		v2xcap_stats_set_interval(&c->stats, 1000000, print_interval, NULL);
+		v2xcap_stats_set_interval(&c->stats, 1000000, print_interval, c);
 	fprintf(stderr, "v2xcap capture: %s (%s, link type %s), %s frames, privileges: %s\n",
 		o->iface, desc, pcap_datalink_val_to_name(c->linktype),
 		c->all ? "all" : "WSMP", became);
@@ -493,6 +516,7 @@ static int capture(const struct capture_opts *o)
 	if (rc < 0)
 		fprintf(stderr, "v2xcap capture: %s: %s\n", o->iface, c.err);
 	v2xcap_stats_free(&c.stats);
+	v2xcap_prio_list_free(&c.prio);
 	pcap_close(c.pcap);
 	return rc < 0 ? V2XCAP_EXIT_FAILURE : V2XCAP_EXIT_OK;
 }

@@ -16,7 +16,7 @@ if ! "$v2xcap" send -i lo --force --count 1 --rate 1000 "$@" "$replay" >"$dir/pr
 fi
 want=$("$v2xcap" stats --format csv "$replay" | awk -F, 'NR > 1 { print $1 "," $2 }')
 n=$(echo "$want" | awk -F, '{ s += $2 } END { print s }')
-"$v2xcap" capture -i lo -w "$dir/lo.pcapng" --count "$n" --duration 20 >"$dir/capture.out" 2>&1 &
+"$v2xcap" capture -i lo -w "$dir/lo.pcapng" --stats --count "$n" --duration 20 >"$dir/capture.out" 2>&1 &
 pid=$!
 i=0
 while ! grep -q "privileges:" "$dir/capture.out" && [ $i -lt 100 ]; do

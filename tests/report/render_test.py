@@ -2,7 +2,9 @@
 """The report page as a person sees it: rendered by headless Chromium (Debian `chromium`)
 from a file URL with networking off: it loads without console messages, every plot has
 data (an SVG mark with coordinates), the page asks for nothing from the network, and a
-screenshot is written to argv[1] (docs/report.png is one such). SKIP without chromium.
+screenshot of the whole page is written to argv[1]. docs/report.png is one such, trimmed
+and reduced to 64 colours: `convert report.png -trim +repage -bordercolor white -border 16
++dither -colors 64 docs/report.png` (ImageMagick). SKIP without chromium.
 Env: V2XCAP, MKCAP, CAPTURES (as report_test.py)."""
 import html.parser
 import os
@@ -43,13 +45,21 @@ class Plots(html.parser.HTMLParser):
 
 
 def build_captures(tmp):
-    """Two vehicles driving past the real MAP's intersection for 6 s (the second sends at
-    5 Hz from 2 s to 4 s, msgCnt continuous, and one msgCnt jumps), the real MAP and SPaT.
-    The second vehicle's three pieces are three files: mkcap spaces frames evenly."""
+    """Two vehicles driving past the real MAP's intersection for 6 s (the first brakes
+    hard at 4 s: event flags; the second sends at 5 Hz from 2 s to 4 s, msgCnt continuous,
+    and one msgCnt jumps), an ambulance with lights and siren in use crossing them for 3 s
+    (priority), the real MAP and SPaT. The second vehicle's three pieces are three files:
+    mkcap spaces frames evenly."""
     lat0, lon0 = 395952649, -1050914122          # the MAP's reference point
+    hard_braking = 1 << (12 - 7)
     a = [rt.bsm(i % 128, rt.sec_mark(i), tid=0x11111111, lat=lat0 + 30 * i,
-                lon=lon0 - 3000 + 90 * i) for i in range(60)]
-    files = [rt.mkcap(f"{tmp}/car-a.pcap", a)]
+                lon=lon0 - 3000 + 90 * i, events=hard_braking if i == 40 else None)
+         for i in range(60)]
+    amb = [rt.bsm(i, rt.sec_mark(i, start=rt.START + 1), tid=0x0E0E0E0E,
+                  lat=lat0 + 2000 - 60 * i, lon=lon0 + 1500 - 20 * i,
+                  alerts=(rt.IN_USE, rt.IN_USE)) for i in range(30)]
+    files = [rt.mkcap(f"{tmp}/car-a.pcap", a),
+             rt.mkcap(f"{tmp}/ambulance.pcap", amb, start=rt.START + 1)]
     cnt = 0
     for n, (second, interval) in enumerate(((0, 100), (2, 200), (4, 100))):
         start = rt.START + second
@@ -100,11 +110,17 @@ def main():
         empty = [k for k, n in p.plots.items() if n == 0]
         assert not empty, f"plots without data: {empty} ({p.plots})"
         assert not p.urls, f"the page refers to {p.urls}"
+        # the whole page (headless Chromium shoots the window: one taller than the page),
+        # the files named as a user in their folder would
         shot = f"{tmp}/shot.html"
-        subprocess.run([os.environ["V2XCAP"], "report", "-o", shot, *files], check=True)
+        for f in files:
+            if os.path.dirname(f) != tmp:
+                shutil.copy(f, tmp)
+        subprocess.run([os.environ["V2XCAP"], "report", "-o", shot,
+                        *(os.path.basename(f) for f in files)], check=True, cwd=tmp)
         profile = tempfile.mkdtemp(dir=tmp)
         subprocess.run([chromium, *FLAGS, f"--user-data-dir={profile}",
-                        "--window-size=900,1500", "--hide-scrollbars",
+                        "--window-size=900,6000", "--hide-scrollbars",
                         f"--screenshot={out_png}", f"file://{shot}"],
                        capture_output=True, timeout=120, check=True)
         assert os.path.getsize(out_png) > 10000, "screenshot empty"
