@@ -260,6 +260,7 @@ struct rpt_phase_seen {
 };
 
 #define RPT_MIX_MAX_TYPES 8
+#define RPT_MIX_MAX_BINS 2048 /* the mix plot's points at most */
 #define RPT_MAP_HASHES 32
 struct report {
 	char *const *files;
@@ -267,9 +268,12 @@ struct report {
 	struct v2xcap_stats stats;   /* counts per type/PSID/sender (stats.c) */
 	int64_t first_us, last_us;
 	uint64_t frames, j2735, undecodable;
-	/* per-second message counts by type, for the mix plot */
-	size_t n_sec, cap_sec;
-	uint32_t (*per_sec)[RPT_MIX_MAX_TYPES + 1]; /* last column: other types */
+	/* message counts by type in bins of mix_bin_us from the first frame (one second,
+	 * doubled as often as the capture's span needs to stay within RPT_MIX_MAX_BINS:
+	 * a log of several years is a few thousand bins, not a row per second) */
+	int64_t mix_origin_us, mix_bin_us;
+	size_t n_bins, cap_bins;
+	uint32_t (*mix)[RPT_MIX_MAX_TYPES + 1]; /* last column: other types */
 	uint16_t mix_types[RPT_MIX_MAX_TYPES];
 	unsigned n_mix_types;
 	size_t n_senders, cap_senders;

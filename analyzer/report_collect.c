@@ -41,7 +41,7 @@ int rpt_init(struct report *r, char *const *files, size_t n_files)
 void rpt_free(struct report *r)
 {
 	v2xcap_stats_free(&r->stats);
-	free(r->per_sec);
+	free(r->mix);
 	for (size_t i = 0; i < r->n_senders; i++) {
 		free(r->senders[i].s);
 		free(r->senders[i].cov);
@@ -60,21 +60,39 @@ void rpt_free(struct report *r)
 	rpt_findings_free(&r->findings);
 }
 
-/* Per-second counts by type: the first RPT_MIX_MAX_TYPES types met get a column each. */
+/* Twice as wide bins: each pair of bins summed into one. */
+static void mix_widen(struct report *r)
+{
+	size_t n = (r->n_bins + 1) / 2;
+	for (size_t i = 0; i < n; i++)
+		for (unsigned c = 0; c <= RPT_MIX_MAX_TYPES; c++)
+			r->mix[i][c] = r->mix[2 * i][c] +
+				       (2 * i + 1 < r->n_bins ? r->mix[2 * i + 1][c] : 0);
+	r->n_bins = n;
+	r->mix_bin_us *= 2;
+}
+
+/* Counts by type in time bins: the first RPT_MIX_MAX_TYPES types met get a column each. */
 static int mix_add(struct report *r, int64_t ts_us, unsigned type)
 {
-	int64_t sec = (ts_us - r->first_us) / 1000000;
-	if (sec < 0)
-		sec = 0; /* out of order before the first frame: counted in the first second */
-	while ((size_t)sec >= r->n_sec)
-		if (!rpt_grow(&r->per_sec, &r->n_sec, &r->cap_sec, sizeof(*r->per_sec)))
+	if (r->mix_bin_us == 0) {
+		r->mix_origin_us = ts_us;
+		r->mix_bin_us = 1000000;
+	}
+	/* out of order before the first frame: counted in the first bin */
+	int64_t at = ts_us > r->mix_origin_us ? ts_us - r->mix_origin_us : 0;
+	while (at / r->mix_bin_us >= RPT_MIX_MAX_BINS)
+		mix_widen(r);
+	size_t bin = (size_t)(at / r->mix_bin_us);
+	while (bin >= r->n_bins)
+		if (!rpt_grow(&r->mix, &r->n_bins, &r->cap_bins, sizeof(*r->mix)))
 			return -1;
 	unsigned col = 0;
 	while (col < r->n_mix_types && r->mix_types[col] != type)
 		col++;
 	if (col == r->n_mix_types && col < RPT_MIX_MAX_TYPES)
 		r->mix_types[r->n_mix_types++] = (uint16_t)type;
-	r->per_sec[sec][col]++;
+	r->mix[bin][col]++;
 	return 0;
 }
 

@@ -87,17 +87,20 @@ static const char *type_name(unsigned type, char *buf, size_t len)
 	return v2xcap_stats_key_name(V2XCAP_BY_TYPE, type, buf, len);
 }
 
+/* Messages per second of each type over time, a point per bin (report.h: mix). */
 static void plot_mix(FILE *o, const struct report *r)
 {
+	double bin_s = r->mix_bin_us / 1e6;
 	uint32_t max = 1;
-	for (size_t s = 0; s < r->n_sec; s++)
+	for (size_t s = 0; s < r->n_bins; s++)
 		for (unsigned c = 0; c <= r->n_mix_types; c++)
-			max = r->per_sec[s][c] > max ? r->per_sec[s][c] : max;
-	struct axes a = {0, r->n_sec > 1 ? (double)r->n_sec - 1 : 1, 0, max, PLOT_W, PLOT_H};
+			max = r->mix[s][c] > max ? r->mix[s][c] : max;
+	struct axes a = {0, r->n_bins > 1 ? (double)(r->n_bins - 1) * bin_s : 1, 0,
+			 max / (bin_s > 0 ? bin_s : 1), PLOT_W, PLOT_H};
 	svg_begin(o, "plot-mix", &a, "seconds from the first frame", "messages / s", 0);
 	bool other = false;
-	for (size_t s = 0; s < r->n_sec; s++)
-		other |= r->per_sec[s][RPT_MIX_MAX_TYPES] > 0;
+	for (size_t s = 0; s < r->n_bins; s++)
+		other |= r->mix[s][RPT_MIX_MAX_TYPES] > 0;
 	for (unsigned c = 0; c <= RPT_MIX_MAX_TYPES; c++) {
 		if (c >= r->n_mix_types && !(c == RPT_MIX_MAX_TYPES && other))
 			continue;
@@ -106,10 +109,11 @@ static void plot_mix(FILE *o, const struct report *r)
 						     : "other");
 		fprintf(o, "<polyline fill=\"none\" stroke-width=\"1.5\" stroke=\"%s\" points=\"",
 			colours[c % N_COLOURS]);
-		for (size_t s = 0; s < r->n_sec; s++)
-			fprintf(o, "%.1f,%.1f ", px(&a, (double)s), py(&a, r->per_sec[s][c]));
-		if (r->n_sec == 1) /* one second: a level line across */
-			fprintf(o, "%.1f,%.1f", px(&a, 1), py(&a, r->per_sec[0][c]));
+		for (size_t s = 0; s < r->n_bins; s++)
+			fprintf(o, "%.1f,%.1f ", px(&a, (double)s * bin_s),
+				py(&a, r->mix[s][c] / bin_s));
+		if (r->n_bins == 1) /* one bin: a level line across */
+			fprintf(o, "%.1f,%.1f", px(&a, 1), py(&a, r->mix[0][c] / bin_s));
 		fputs("\"/>\n", o);
 	}
 	fputs("</svg>\n", o);
@@ -136,51 +140,85 @@ static size_t top_senders(const struct report *r, const struct rpt_sender **out)
 	return n;
 }
 
+/* A sender's BSMs per second, second by second in its samples' order: fn(ctx, second,
+ * count) for each second with BSMs, and a 0 after and before each silent stretch (so the
+ * line drops there). Memory and points grow with the samples, not with the capture's
+ * span (a log of several years has few seconds with messages). */
+static void sender_seconds(const struct report *r, const struct rpt_sender *s,
+			   void (*fn)(void *ctx, double sec, uint32_t count), void *ctx)
+{
+	int64_t cur = 0;
+	uint32_t n = 0;
+	for (size_t k = 0; k < s->n; k++) {
+		int64_t sec = (s->s[k].at.ts_us - r->first_us) / 1000000;
+		if (n && sec == cur) {
+			n++;
+			continue;
+		}
+		if (n) {
+			fn(ctx, (double)cur, n);
+			if (sec > cur + 1)
+				fn(ctx, (double)cur + 1, 0);
+			if (sec > cur + 2)
+				fn(ctx, (double)sec - 1, 0);
+		}
+		cur = sec;
+		n = 1;
+	}
+	if (n)
+		fn(ctx, (double)cur, n);
+}
+
+static void rate_max(void *ctx, double sec, uint32_t count)
+{
+	(void)sec;
+	double *max = ctx;
+	if (count > *max)
+		*max = count;
+}
+
+struct rate_line {
+	FILE *o;
+	const struct axes *a;
+	size_t points;
+	double last_sec;
+	uint32_t last_count;
+};
+
+static void rate_point(void *ctx, double sec, uint32_t count)
+{
+	struct rate_line *l = ctx;
+	fprintf(l->o, "%.1f,%.1f ", px(l->a, sec), py(l->a, count));
+	l->points++;
+	l->last_sec = sec;
+	l->last_count = count;
+}
+
 static void plot_rate(FILE *o, const struct report *r, const struct rpt_sender **top,
 		      size_t n)
 {
 	double span = (double)(r->last_us - r->first_us) / 1e6;
-	size_t secs = (size_t)span + 1;
-	uint32_t *count = calloc(secs, sizeof(*count));
-	if (!count)
-		return;
 	struct axes a = {0, span > 1 ? floor(span) : 1, 0, 15, PLOT_W, PLOT_H};
 	for (size_t i = 0; i < n; i++)
-		for (size_t k = 0; k < top[i]->n; k++) {
-			size_t sec = (size_t)((top[i]->s[k].at.ts_us - r->first_us) / 1000000);
-			if (sec < secs && ++count[sec] > a.y1)
-				a.y1 = count[sec];
-		}
+		sender_seconds(r, top[i], rate_max, &a.y1);
 	svg_begin(o, "plot-rate", &a, "seconds from the first frame", "BSMs / s per sender", 0);
 	fprintf(o, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#999\" "
 		   "stroke-dasharray=\"4 3\"/><text x=\"%d\" y=\"%.1f\" font-size=\"10\" "
 		   "fill=\"#666\">10 Hz</text>\n", MARGIN, PLOT_W - MARGIN, py(&a, 10),
 		py(&a, 10), PLOT_W - MARGIN - 34, py(&a, 10) - 3);
 	for (size_t i = 0; i < n; i++) {
-		const struct rpt_sender *s = top[i];
-		memset(count, 0, secs * sizeof(*count));
-		size_t first = secs, last = 0;
-		for (size_t k = 0; k < s->n; k++) {
-			size_t sec = (size_t)((s->s[k].at.ts_us - r->first_us) / 1000000);
-			if (sec >= secs)
-				continue;
-			count[sec]++;
-			first = sec < first ? sec : first;
-			last = sec > last ? sec : last;
-		}
 		char id[12];
-		snprintf(id, sizeof(id), "%08x", s->id);
+		snprintf(id, sizeof(id), "%08x", top[i]->id);
 		legend(o, (int)i, id);
 		fprintf(o, "<polyline fill=\"none\" stroke-width=\"1.5\" stroke=\"%s\" points=\"",
 			colours[i % N_COLOURS]);
-		for (size_t sec = first; sec <= last && sec < secs; sec++)
-			fprintf(o, "%.1f,%.1f ", px(&a, (double)sec), py(&a, count[sec]));
-		if (first == last)
-			fprintf(o, "%.1f,%.1f", px(&a, (double)first + 1), py(&a, count[first]));
+		struct rate_line l = {o, &a, 0, 0, 0};
+		sender_seconds(r, top[i], rate_point, &l);
+		if (l.points == 1) /* one second: a level line across it */
+			rate_point(&l, l.last_sec + 1, l.last_count);
 		fputs("\"/>\n", o);
 	}
 	fputs("</svg>\n", o);
-	free(count);
 }
 
 static void plot_age(FILE *o, const struct report *r, const struct rpt_sender **top,

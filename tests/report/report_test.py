@@ -7,6 +7,7 @@ import json
 import math
 import os
 import re
+import resource
 import subprocess
 import sys
 import tempfile
@@ -1354,6 +1355,29 @@ def report_geojson_tracks_lanes_findings(tmp):
                    if len(l.get("nodeList", {}).get("nodes", [])) >= 2)
     check_eq("lanes", kinds.count("lane"), drawable)
     assert kinds.count("finding") >= 1, kinds
+
+
+def report_long_span_stays_small(tmp):
+    """Two drives five years apart (deployment logs span years): the page's plots have a
+    point per bin or per second with BSMs, not one per second of the span (a row per
+    second of 5.4 years was 6 GB and a 4 GB page), and the mix plot keeps at most 2048
+    bins (RPT_MIX_MAX_BINS)."""
+    later = START + 5 * 365 * 86400
+    a = mkcap(f"{tmp}/a.pcap", clean_sender(tmp))
+    b = mkcap(f"{tmp}/b.pcap", [bsm(i, sec_mark(i, start=later)) for i in range(30)],
+              start=later)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    page = report(a, b, fmt="html")
+    peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    assert len(page) < 1_000_000, f"page of {len(page)} octets"
+    mix = re.search(r'<svg[^>]*id="plot-mix".*?</svg>', page, re.S).group(0)
+    for line in re.findall(r'points="([^"]*)"', mix):
+        assert len(line.split()) <= 2048, f"{len(line.split())} points in the mix plot"
+    rate = re.search(r'<svg[^>]*id="plot-rate".*?</svg>', page, re.S).group(0)
+    points = sum(len(line.split()) for line in re.findall(r'points="([^"]*)"', rate))
+    assert points <= 20, f"{points} points in the rate plot for 6 seconds with BSMs"
+    assert peak_kb < max(before, 200_000), f"peak {peak_kb} KB"
+    check_eq("BSMs", report(a, b)["bsm_senders"][0]["bsms"], 60)
 
 
 def report_usage_errors(tmp):
