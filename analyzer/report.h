@@ -27,7 +27,8 @@ struct rpt_bsm {
 	uint32_t id;
 	uint16_t sec_mark;
 	int32_t lat, lon, elev;   /* 1/10 micro degree, 0.1 m */
-	uint16_t semi_major;      /* 0.05 m, 255 unavailable */
+	uint16_t semi_major, semi_minor; /* 0.05 m, 255 unavailable */
+	bool brakes_unavailable;  /* BrakeAppliedStatus' "unavailable" bit */
 	uint16_t speed, heading;
 	uint16_t width, length;   /* cm */
 	bool has_path_history, has_path_prediction;
@@ -168,7 +169,7 @@ struct rpt_bsm_sample {
 	uint8_t msg_cnt;
 	int32_t age_raw_ms;       /* capture time minus secMark (mod 1 min), -1e9: none */
 	int32_t lat, lon;
-	uint8_t missing;          /* RPT_MISSING_* bits: what this BSM lacks */
+	uint16_t missing;         /* RPT_MISSING_* bits: what this BSM lacks */
 	bool has_rssi;
 	int8_t rssi_dbm;
 };
@@ -176,7 +177,8 @@ struct rpt_bsm_sample {
 enum {
 	RPT_MISSING_PH = 1, RPT_MISSING_PP = 2, RPT_MISSING_ACC = 4, RPT_MISSING_ELEV = 8,
 	RPT_MISSING_HEADING = 16, RPT_MISSING_SPEED = 32, RPT_MISSING_SIZE = 64,
-	RPT_MISSING_N = 7
+	RPT_MISSING_BRAKES = 128, RPT_MISSING_ACC_PLAUSIBLE = 256, /* lacks: a plausible one */
+	RPT_MISSING_N = 9
 };
 
 /* Coverage: BSMs received and expected (from msgCnt) in one distance bin, their RSSI */

@@ -62,6 +62,19 @@ static const struct rpt_requirement req_missing[RPT_MISSING_N] = {
 	 "SAE J2735 DE_Speed: 8191 = unavailable; SAE J2945/1 core data"},
 	{"bsm.size", "Vehicle size present",
 	 "SAE J2945/1 (VehicleSize in BSMcoreData); width or length 0 = not set"},
+	{"bsm.brakes", "Brake status available",
+	 "SAE J2945/1 (BrakeSystemStatus in BSMcoreData); J2735 DE_BrakeAppliedStatus bit "
+	 "\"unavailable\" set = the wheel brakes' state is not known"},
+	{"bsm.accuracy-plausible", "Position accuracy plausible",
+	 "SAE J2735 DF_PositionalAccuracy: semiMajor is the error ellipse's longer axis, so "
+	 "not shorter than semiMinor; 0 (a GNSS position exact to the centimetre) is not "
+	 "plausible: this tool's rule"},
+};
+/* The fields without which a BSM fails J2945/1 are warnings; values only unavailable at
+ * times (a sensor, a moment without a fix) are information. */
+static const enum rpt_severity missing_severity[RPT_MISSING_N] = {
+	RPT_WARNING, RPT_WARNING, RPT_INFO, RPT_INFO, RPT_INFO, RPT_INFO, RPT_WARNING,
+	RPT_INFO, RPT_WARNING,
 };
 /* The J2945/1 path history constants as an open J2945/1 implementation (the j29451
  * library's path-info header) cites them from SAE J2945/1-2020 p. 75; the SAE text itself
@@ -93,7 +106,8 @@ static const struct rpt_requirement req_ph_chord = {
 static const char *const missing_text[RPT_MISSING_N] = {
 	"no path history", "no path prediction", "position accuracy unavailable",
 	"elevation unavailable", "heading unavailable", "speed unavailable",
-	"vehicle width or length 0",
+	"vehicle width or length 0", "brake status unavailable",
+	"semiMajor shorter than semiMinor, or 0",
 };
 
 static int cmp_i32(const void *a, const void *b)
@@ -413,15 +427,14 @@ static int check_fields(struct report *r, struct rpt_sender *s)
 			if (!(b->missing & 1 << k))
 				continue;
 			count[k]++;
-			if (!(f = finding(r, k == 0 || k == 1 || k == 6 ? RPT_WARNING : RPT_INFO,
-					  &req_missing[k], s)))
+			if (!(f = finding(r, missing_severity[k], &req_missing[k], s)))
 				return -1;
 			rpt_finding_at(f, &b->at);
 		}
 	}
 	for (int k = 0; k < RPT_MISSING_N; k++) {
 		struct rpt_finding *f;
-		if (count[k] && (f = finding(r, RPT_INFO, &req_missing[k], s)))
+		if (count[k] && (f = finding(r, missing_severity[k], &req_missing[k], s)))
 			snprintf(f->text, sizeof(f->text), "%s in %" PRIu64 " of %zu BSMs",
 				 missing_text[k], count[k], s->n);
 	}

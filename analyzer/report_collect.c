@@ -108,6 +108,17 @@ static struct rpt_sender *sender_get(struct report *r, uint32_t id)
 	return s;
 }
 
+/* An error ellipse whose semi-major axis is shorter than its semi-minor one (the axes'
+ * definition, J2735 DF_PositionalAccuracy), or of 0 (a GNSS position exact to the
+ * centimetre; this tool's rule) */
+static bool implausible_accuracy(const struct rpt_bsm *b)
+{
+	if (b->semi_major == V2X_DE_ACCURACY_UNAVAILABLE)
+		return false;
+	return b->semi_major == 0 ||
+	       (b->semi_minor != V2X_DE_ACCURACY_UNAVAILABLE && b->semi_major < b->semi_minor);
+}
+
 static int bsm_add(struct report *r, const struct rpt_where *at, const struct rpt_bsm *b,
 		   const struct v2x_frame *f)
 {
@@ -131,7 +142,9 @@ static int bsm_add(struct report *r, const struct rpt_where *at, const struct rp
 		      (b->elev == V2X_DE_ELEVATION_UNAVAILABLE ? RPT_MISSING_ELEV : 0) |
 		      (b->heading == V2X_DE_HEADING_UNAVAILABLE ? RPT_MISSING_HEADING : 0) |
 		      (b->speed == V2X_DE_SPEED_UNAVAILABLE ? RPT_MISSING_SPEED : 0) |
-		      (b->width == 0 || b->length == 0 ? RPT_MISSING_SIZE : 0);
+		      (b->width == 0 || b->length == 0 ? RPT_MISSING_SIZE : 0) |
+		      (b->brakes_unavailable ? RPT_MISSING_BRAKES : 0) |
+		      (implausible_accuracy(b) ? RPT_MISSING_ACC_PLAUSIBLE : 0);
 	if (b->ph_points > s->ph_points_max)
 		s->ph_points_max = b->ph_points;
 	if (b->ph_distance_m > s->ph_distance_max)

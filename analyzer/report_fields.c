@@ -164,7 +164,7 @@ static void bsm_value(void *c, const char *path, size_t plen, long long i, const
 {
 	struct bsm_reader *r = c;
 	struct rpt_bsm *b = r->b;
-	(void)text, (void)tlen, (void)boolean;
+	(void)text, (void)tlen;
 	if (strncmp(path, "coreData/", 9) == 0) {
 		if (ends_with(path, "coreData/msgCnt"))
 			b->msg_cnt = (uint8_t)i;
@@ -181,6 +181,10 @@ static void bsm_value(void *c, const char *path, size_t plen, long long i, const
 			b->elev = (int32_t)i;
 		else if (ends_with(path, "accuracy/semiMajor"))
 			b->semi_major = (uint16_t)i;
+		else if (ends_with(path, "accuracy/semiMinor"))
+			b->semi_minor = (uint16_t)i;
+		else if (ends_with(path, "brakes/wheelBrakes/unavailable"))
+			b->brakes_unavailable = boolean == 1;
 		else if (ends_with(path, "coreData/speed"))
 			b->speed = (uint16_t)i;
 		else if (ends_with(path, "coreData/heading"))

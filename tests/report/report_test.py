@@ -51,7 +51,7 @@ def open_type(bits, payload):
 
 def bsm(cnt, sec_mark, tid=0x0A0B0C0D, lat=411642143, lon=-1048434120, elev=18822,
         semi_major=20, speed=1000, heading=9000, width=190, length=480, events=None,
-        alerts=None, ph=None):
+        alerts=None, ph=None, semi_minor=20, brakes_unavailable=False):
     """MessageFrame{messageId 20, BasicSafetyMessage} in UPER (J2735 BSMcoreData: every
     member constrained, no extension marker; part II only for event flags, a path history
     ph=[(latOffset, lonOffset, timeOffset), ...] (1/10 micro degree from the current
@@ -68,11 +68,12 @@ def bsm(cnt, sec_mark, tid=0x0A0B0C0D, lat=411642143, lon=-1048434120, elev=1882
     b.put(lat + 900000000, 31)
     b.put(lon + 1799999999, 32)
     b.put(elev + 4096, 16)
-    b.put(semi_major, 8); b.put(20, 8); b.put(0, 16)          # accuracy
+    b.put(semi_major, 8); b.put(semi_minor, 8); b.put(0, 16)  # accuracy
     b.put(2, 3)                                               # transmission: forwardGears
     b.put(speed, 13); b.put(heading, 15); b.put(0 + 126, 8)   # angle 0
     b.put(0 + 2000, 12); b.put(0 + 2000, 12); b.put(0 + 127, 8); b.put(0 + 32767, 16)
-    b.put(0, 5); b.put(1, 2); b.put(1, 2); b.put(1, 2); b.put(1, 2); b.put(1, 2)  # brakes off
+    b.put(0b10000 if brakes_unavailable else 0, 5)            # wheelBrakes: bit 0 unavailable
+    b.put(1, 2); b.put(1, 2); b.put(1, 2); b.put(1, 2); b.put(1, 2)  # the other brakes off
     b.put(width, 10); b.put(length, 12)
     if events is not None or ph:
         v = Bits()
@@ -271,6 +272,33 @@ def report_bsm_unavailable_fields(tmp):
     for req in ("bsm.elevation", "bsm.heading", "bsm.speed", "bsm.accuracy", "bsm.size"):
         f = findings(rep, req)
         check_eq(req, (len(f), frames(f[0])), (1, [1, 2, 3]))
+
+
+def report_bsm_brakes_and_accuracy(tmp):
+    """Brake status unavailable (BrakeAppliedStatus bit 0) in frames 2 and 3; accuracy
+    implausible: semiMajor 10 < semiMinor 30 in frame 4, semiMajor 0 in frame 5; frame 1
+    and a semiMajor equal to its semiMinor (frame 6) are fine. Cross-checked against the
+    decoder: `decode` shows wheelBrakes.unavailable true and the axes as written."""
+    p = [bsm(0, sec_mark(0)),
+         bsm(1, sec_mark(1), brakes_unavailable=True),
+         bsm(2, sec_mark(2), brakes_unavailable=True),
+         bsm(3, sec_mark(3), semi_major=10, semi_minor=30),
+         bsm(4, sec_mark(4), semi_major=0, semi_minor=0),
+         bsm(5, sec_mark(5), semi_major=30, semi_minor=30)]
+    cap = mkcap(f"{tmp}/brakes.pcap", p)
+    out = subprocess.run([V2XCAP, "decode", cap], capture_output=True, check=True).stdout
+    core = [json.loads(line)["j2735"]["value"]["coreData"] for line in out.splitlines()]
+    check_eq("decoded", [(c["brakes"]["wheelBrakes"]["unavailable"], c["accuracy"]["semiMajor"],
+                          c["accuracy"]["semiMinor"]) for c in core],
+             [(False, 20, 20), (True, 20, 20), (True, 20, 20), (False, 10, 30), (False, 0, 0),
+              (False, 30, 30)])
+    rep = report(cap)
+    f = findings(rep, "bsm.brakes")
+    check_eq("brakes", (len(f), frames(f[0]), f[0]["severity"]), (1, [2, 3], "info"))
+    f = findings(rep, "bsm.accuracy-plausible")
+    check_eq("accuracy", (len(f), frames(f[0]), f[0]["severity"]), (1, [4, 5], "warning"))
+    check_eq("quiet", findings(report(mkcap(f"{tmp}/ok.pcap", [p[0], p[5]])),
+                               "bsm.accuracy-plausible"), [])
 
 
 # ---- BSM path history (J2945/1: points, spacing, distance, chords against the heard track) ----
@@ -1256,7 +1284,10 @@ def report_mixed_capture_findings(tmp):
       the offset estimate (lowest age) is the jpo-ode BSM's (sender 31325433, which breaks
       nothing), so the other one is "stale". Its path history's first three points carry
       lonOffset +131071 ("0.0131071 degrees or farther"): point 1 is at least 1097 m from
-      the current position, over J2945/1's 210 m spacing (bsm.path-history-spacing)."""
+      the current position, over J2945/1's 210 m spacing (bsm.path-history-spacing).
+      Both vectors set BrakeAppliedStatus' "unavailable" bit (bsm.brakes, frames 1, 2, 7);
+      the jpo-ode BSM (31325433, frame 2) sends semiMajor 186 and semiMinor 241: its
+      error ellipse's major axis shorter than its minor one (bsm.accuracy-plausible)."""
     rep = report(capture("mixed.pcap"))
     got = {(f["requirement"], f["sender"], tuple(frames(f))) for f in findings(rep)
            if not f["requirement"].startswith("bsm.")}
@@ -1283,6 +1314,8 @@ def report_mixed_capture_findings(tmp):
         ("bsm.msgcnt-repeat", "bea10000", (7,)), ("bsm.accuracy", "bea10000", (1, 7)),
         ("bsm.size", "bea10000", (1, 7)), ("bsm.rate", "bea10000", (1, 7)),
         ("bsm.age", "bea10000", (1, 7)), ("bsm.path-history-spacing", "bea10000", (1, 7)),
+        ("bsm.brakes", "bea10000", (1, 7)), ("bsm.brakes", "31325433", (2,)),
+        ("bsm.accuracy-plausible", "31325433", (2,)),
     })
     check_eq("clock offset: the jpo-ode BSM's", rep["receiver_clock_offset_ms"], -5299)
 
@@ -1295,8 +1328,8 @@ def report_bsm_128_capture_findings(tmp):
     - age: the vehicles' secMark advance ~100 ms per distinct BSM while the capture
       advances 400 ms (two senders, each BSM twice): all but the first few are stale.
     - rate 5.04 Hz: 64 BSMs per sender in 12.5 s of capture time.
-    - size 0 and accuracy unavailable (255) in every BSM of both, heading 28800 in every
-      BSM of 19bb0000: the vehicles' own values.
+    - size 0, accuracy unavailable (255) and BrakeAppliedStatus "unavailable" in every
+      BSM of both, heading 28800 in every BSM of 19bb0000: the vehicles' own values.
     - security.unsigned: mkcap put no 1609.2 envelope round them.
     - path history spacing in every BSM of both: the vehicles' offsets saturate at
       OffsetLL-B18's +131071 ("0.0131071 degrees or farther"), so the points lie at least
@@ -1314,6 +1347,7 @@ def report_bsm_128_capture_findings(tmp):
         ("bsm.rate", "bea10000", 2), ("bsm.rate", "19bb0000", 2),
         ("bsm.size", "bea10000", 64), ("bsm.size", "19bb0000", 64),
         ("bsm.accuracy", "bea10000", 64), ("bsm.accuracy", "19bb0000", 64),
+        ("bsm.brakes", "bea10000", 64), ("bsm.brakes", "19bb0000", 64),
         ("bsm.heading", "19bb0000", 64),
         ("security.unsigned", "02:00:00:00:00:01 psid 0x20", 128),
         ("bsm.path-history-spacing", "bea10000", 64),
