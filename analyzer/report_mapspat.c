@@ -26,6 +26,14 @@ static const struct rpt_requirement req_connect = {
 	"SAE J2735 DF_ConnectingLane.lane: a lane of the same intersection unless "
 	"remoteIntersection is given"};
 
+#define NODE_SAME_M 0.01 /* NodeOffsetPointXY's resolution, 1 cm */
+static const struct rpt_requirement req_node = {
+	"map.node-offset", "Lane nodes each at a place of their own",
+	"SAE J2735 DF_NodeListXY: each node an offset from the one before (the first from the "
+	"reference point) that traces the lane; a node where the one before it is (an offset "
+	"of 0, a segment of 0 m) traces nothing: redundant, or a node lost when the MAP was "
+	"drawn"};
+
 static const struct rpt_requirement req_spat_timing = {
 	"spat.timing", "SPaT end times ahead of the message time, maxEndTime not before minEndTime",
 	"SAE J2735 DF_TimeChangeDetails (minEndTime, maxEndTime) and DE_TimeMark: tenths of a "
@@ -317,7 +325,7 @@ static int check_spat(struct report *r, const struct rpt_spat_seen *s)
 static int check_map(struct report *r, const struct rpt_map_seen *m)
 {
 	const struct rpt_intersection *x = &m->x;
-	char text[64];
+	char text[64], nodes[sizeof(((struct rpt_finding *)0)->text)] = "";
 	for (unsigned i = 0; i < x->n_lanes; i++) {
 		const struct rpt_lane *l = &x->lanes[i];
 		if (lane_of(x, l->id) != l) {
@@ -325,6 +333,14 @@ static int check_map(struct report *r, const struct rpt_map_seen *m)
 			if (add(r, RPT_ERROR, &req_lane_unique, x->id, &m->at, text, x) < 0)
 				return -1;
 		}
+		for (unsigned j = 1; j < l->n_nodes; j++)
+			if (rpt_distance_m(l->lat[j - 1], l->lon[j - 1], l->lat[j], l->lon[j]) <
+			    NODE_SAME_M) {
+				size_t used = strlen(nodes);
+				snprintf(nodes + used, sizeof(nodes) - used, "%slane %ld node %u "
+					 "where node %u is", used ? "; " : "", l->id, j + 1, j);
+				break; /* a lane named once */
+			}
 		for (unsigned k = 0; k < l->n_connects; k++) {
 			if (l->remote[k] || lane_of(x, l->connecting_lane[k]))
 				continue;
@@ -334,6 +350,9 @@ static int check_map(struct report *r, const struct rpt_map_seen *m)
 				return -1;
 		}
 	}
+	/* one occurrence a MAP message, naming its lanes */
+	if (nodes[0] && add(r, RPT_INFO, &req_node, x->id, &m->at, nodes, x) < 0)
+		return -1;
 	return 0;
 }
 

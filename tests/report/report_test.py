@@ -816,8 +816,29 @@ def report_map_content_changed_without_revision(tmp):
     check_eq("changed", (len(f), frames(f[0]), f[0]["text"]),
              (1, [2], "revision 0: lanes differ from the first heard"))
     same = mkcap(f"{tmp}/same.pcap", [msg, msg], extra=("--psid", "82"))
-    check_eq("same", [x for x in findings(report(same)) if x["requirement"].startswith("map.")],
-             [])
+    check_eq("same", [x for x in findings(report(same)) if x["requirement"].startswith("map.")
+                      and x["requirement"] != "map.node-offset"], [])   # the MAP's own
+
+
+def report_map_node_offsets(tmp):
+    """The real MAP's lane 2 with its second node's offset (node-XY6, Offset-B16) set to
+    (0, 0): that node lies where the first is (map.node-offset, info, frame 1, with the
+    real MAP's own three lanes: see report_map_lanes_well_formed)."""
+    def zero(axis):
+        def edit(v):
+            v["intersections"][0]["laneSet"][0]["nodeList"]["nodes"][1]["delta"][
+                "node-XY6"][axis] = 0
+            return 32768                      # Offset-B16 0: its offset from -32768
+        return edit
+    msg = real_map()
+    mp = decoded(mkcap(f"{tmp}/orig.pcap", [msg], extra=("--psid", "82")))[0]
+    check_eq("lane", mp["intersections"][0]["laneSet"][0]["laneID"], 2)
+    msg = edited(tmp, msg, zero("x"), len(msg) * 4, width=16)
+    msg = edited(tmp, msg, zero("y"), len(msg) * 4, width=16)
+    f = findings(report(mkcap(f"{tmp}/node.pcap", [msg], extra=("--psid", "82"))),
+                 "map.node-offset")
+    check_eq("node", (len(f), f[0]["text"].split("; ")[0], frames(f[0]), f[0]["severity"]),
+             (1, "lane 2 node 2 where node 1 is", [1], "info"))
 
 
 def report_tim_window_against_capture_time(tmp):
@@ -873,10 +894,14 @@ def report_map_duplicate_lane_and_missing_connection(tmp):
 
 def report_map_lanes_well_formed(tmp):
     """captures/map-radiotap-signed.pcapng (a real MAP, jpo-ode): lane ids unique and every
-    connection leads to a lane of the intersection: no map.* finding; its lanes are drawn."""
+    connection leads to a lane of the intersection; its lanes are drawn. One real finding:
+    lanes 13, 10 and 23 each carry a node offset (0, 0) (decode: node-XY6 x 0, y 0), a
+    node where the one before it is (map.node-offset, info)."""
     rep = report(capture("map-radiotap-signed.pcapng"))
-    check_eq("map findings", [f for f in findings(rep) if f["requirement"].startswith("map.")],
-             [])
+    check_eq("map findings", [(f["requirement"], f["severity"], f["text"]) for f in findings(rep)
+                              if f["requirement"].startswith("map.")],
+             [("map.node-offset", "info", "lane 13 node 3 where node 2 is; lane 10 node 6 "
+               "where node 5 is; lane 23 node 5 where node 4 is")])
     mp = decoded(capture("map-radiotap-signed.pcapng"))[0]["intersections"][0]
     check_eq("lanes", rep["intersections"], [{"id": 12110, "revision": 0,
                                                "lanes": len(mp["laneSet"])}])
@@ -1268,6 +1293,7 @@ def report_coverage_receiver_from_map(tmp):
 def report_mixed_capture_findings(tmp):
     """captures/mixed.pcap (see captures.list): every finding justified.
     - spat.intersection 12111: its SPaT (frame 3) has no MAP for 12111 (the MAP is 12110).
+    - map.node-offset: the real MAP (frame 4) repeats a node in lanes 13, 10 and 23.
     - security.unsigned: sender :02 (BSM, unsecuredData, frame 2), :03 (PSM, frame 6), :0a:01
       PSID 0x82 (the SPaT without 1609.2, frame 3).
     - security.generation-time: the TIM vector (frame 5) is a whole signed 1609.2 message
@@ -1307,7 +1333,8 @@ def report_mixed_capture_findings(tmp):
         ("security.unsigned", "02:00:00:00:0a:01 psid 0x82", (3,)),
         ("security.generation-time", "02:00:00:00:0a:01 psid 0x83", (5,)),
         ("tim.window", "02:00:00:00:0a:01", (5,)),
-    })
+        ("map.node-offset", "intersection 12110", (4,)),   # the MAP's own: see
+    })                                                      # report_map_lanes_well_formed
     bsm_got = {(f["requirement"], f["sender"], tuple(frames(f))) for f in findings(rep)
                if f["requirement"].startswith("bsm.")}
     check_eq("BSM findings", bsm_got, {
