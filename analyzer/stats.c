@@ -62,6 +62,7 @@ int v2xcap_stats_init(struct v2xcap_stats *s, const struct v2xcap_stats_filter *
 	memset(s, 0, sizeof(*s));
 	if (filter)
 		s->filter = *filter;
+	s->dims_counted = (1u << V2XCAP_N_DIMS) - 1;
 	for (int d = 0; d < V2XCAP_N_DIMS; d++) {
 		struct v2xcap_group_table *t = &s->dims[d];
 		t->groups = calloc(V2XCAP_STATS_MAX_GROUPS, sizeof(*t->groups));
@@ -223,6 +224,8 @@ static void group_add(struct v2xcap_group *g, const struct contribution *c)
 static inline void dimension_add(struct v2xcap_stats *s, enum v2xcap_dimension d,
 				 const struct v2x_frame *f, const struct contribution *c)
 {
+	if (!(s->dims_counted & 1u << d))
+		return;
 	struct v2xcap_group *g = group_get(&s->dims[d], frame_key(d, f));
 	if (g)
 		group_add(g, c);

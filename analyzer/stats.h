@@ -141,6 +141,9 @@ struct v2xcap_stats {
 	uint64_t malformed;     /* frames with a malformed or truncated layer (f->error) */
 	int64_t first_us, last_us;
 	struct v2xcap_group_table dims[V2XCAP_N_DIMS];
+	/* the dimensions counted (1u << V2XCAP_BY_*): all, unless narrowed before the first
+	 * frame to what the output shows (a table or CSV: one) */
+	unsigned dims_counted;
 	struct v2xcap_bsm_table bsm;
 	/* time series (interval_us > 0) */
 	int64_t interval_us;

@@ -305,6 +305,25 @@ def stats_csv_shape_per_view():
              ["BEA10000", "9", "10.00", "1.0000", "100.0", "100.0", "100.0", "3", "0.2500"])
 
 
+def stats_each_view_counts_what_json_counts():
+    """A table or CSV counts only its own view's dimension (the others are skipped for
+    speed); what it shows must still equal the JSON's by_<view> groups, which count all:
+    frames, bytes and errors per key, on a capture of many kinds of frames."""
+    path = capture("mixed.pcap")
+    full = run_json(path)
+    for view, key in (("type", "type"), ("psid", "psid"), ("channel", "channel_mhz"),
+                      ("sender", "sender")):
+        rc, out, err = run("--format", "csv", "--by", view, path)
+        check_eq("exit", rc, 0)
+        lines = out.splitlines()
+        cols = lines[0].split(",")
+        got = sorted((r[0], r[cols.index("frames")], r[cols.index("errors")])
+                     for r in (line.split(",") for line in lines[1:]))
+        want = sorted((str(g["key"]), str(g["frames"]), str(g["errors"]))
+                      for g in full[f"by_{view}"])
+        check_eq(f"{view} rows", got, want)
+
+
 def stats_json_shape_is_stable():
     s = run_json(capture("mixed.pcap"))
     check_eq("top-level keys", list(s), [
