@@ -28,14 +28,14 @@ static const struct {
 };
 
 /* A BSM's priority: its part II (event flags, emergency details); the rest of p only
- * when it has one, as most BSMs do not. Out of line for the same reason as list_add. */
-__attribute__((noinline)) static bool bsm_prio(const struct v2x_frame *f, struct v2xcap_prio *p)
+ * when it has one, as most BSMs do not. */
+static bool bsm_prio(const struct v2x_frame *f, struct v2xcap_prio *p)
 {
 	struct v2x_bsm_part2 p2;
 	if (!f->mf.value || v2x_bsm_part2_read(f->mf.value, f->mf.value_len, &p2) < 0)
 		return false;
 	unsigned got = (p2.has_events && p2.events ? 1u << V2XCAP_PRIO_BSM_EVENTS : 0) |
-			 (v2x_bsm_emergency(&p2) ? 1u << V2XCAP_PRIO_BSM_EMERGENCY : 0);
+		       (v2x_bsm_emergency(&p2) ? 1u << V2XCAP_PRIO_BSM_EMERGENCY : 0);
 	struct v2x_bsm_core c;
 	if (!got || v2x_bsm_core_read(f->mf.value, f->mf.value_len, &c) < 0)
 		return false;
@@ -49,22 +49,11 @@ bool v2xcap_prio_of(const struct v2x_frame *f, struct v2xcap_prio *p)
 	p->kinds = 0;
 	if (f->layer != V2X_LAYER_J2735 || !f->mf.has_msg_id)
 		return false;
-	enum v2xcap_prio_kind k;
-	switch (f->mf.msg_id) {
-	case V2X_MSG_EVA:
-		k = V2XCAP_PRIO_EVA;
-		break;
-	case V2X_MSG_RSA:
-		k = V2XCAP_PRIO_RSA;
-		break;
-	case V2X_MSG_SRM:
-		k = V2XCAP_PRIO_SRM;
-		break;
-	case V2X_MSG_BSM:
+	int k = v2xcap_prio_msg_kind(f->mf.msg_id);
+	if (k == V2XCAP_PRIO_N)
 		return bsm_prio(f, p);
-	default:
+	if (k < 0)
 		return false;
-	}
 	*p = (struct v2xcap_prio){.kinds = 1u << k};
 	return true;
 }
@@ -140,21 +129,24 @@ static struct v2xcap_prio_entry *entry_get(struct v2xcap_prio_list *l, enum v2xc
 	return e;
 }
 
-/* A priority message into the list: out of line, so that the other frames, nearly all,
- * do not pay for its registers (with bsm_prio: 104 -> 79 instructions a frame here,
- * callgrind on bench/gencap). */
+/* A frame that may be a priority message into the list: out of line, so that the other
+ * frames (nearly all) do not pay for its register saves (callgrind, bench/gencap: the
+ * list's cost 104 -> 40 instructions a frame with v2xcap_prio_maybe). */
 __attribute__((noinline)) static int list_add(struct v2xcap_prio_list *l,
 					      const struct v2x_frame *f, const char *file,
-					      uint64_t frame, const struct v2xcap_prio *p)
+					      uint64_t frame)
 {
+	struct v2xcap_prio p;
+	if (!v2xcap_prio_of(f, &p))
+		return 0;
 	if (l->last_file && file != l->last_file && strcmp(file, l->last_file) != 0)
 		l->files = true;
 	l->last_file = file;
 	for (unsigned k = 0; k < V2XCAP_PRIO_N; k++) {
-		if (!(p->kinds & (1u << k)))
+		if (!(p.kinds & (1u << k)))
 			continue;
 		bool oom = false;
-		struct v2xcap_prio_entry *e = entry_get(l, (enum v2xcap_prio_kind)k, p, f, &oom);
+		struct v2xcap_prio_entry *e = entry_get(l, (enum v2xcap_prio_kind)k, &p, f, &oom);
 		if (oom)
 			return -1;
 		if (!e) {
@@ -162,7 +154,7 @@ __attribute__((noinline)) static int list_add(struct v2xcap_prio_list *l,
 			continue;
 		}
 		e->messages++;
-		e->events |= p->events;
+		e->events |= p.events;
 		if (e->n_frames < V2XCAP_PRIO_FRAMES) {
 			e->frames[e->n_frames].file = file;
 			e->frames[e->n_frames++].frame = frame;
@@ -174,8 +166,7 @@ __attribute__((noinline)) static int list_add(struct v2xcap_prio_list *l,
 int v2xcap_prio_list_add(struct v2xcap_prio_list *l, const struct v2x_frame *f,
 			 const char *file, uint64_t frame)
 {
-	struct v2xcap_prio p;
-	return v2xcap_prio_of(f, &p) ? list_add(l, f, file, frame, &p) : 0;
+	return v2xcap_prio_maybe(f) ? list_add(l, f, file, frame) : 0;
 }
 
 void v2xcap_prio_list_free(struct v2xcap_prio_list *l)

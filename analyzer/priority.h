@@ -9,7 +9,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bsm.h"
 #include "frame.h"
+#include "registry.h"
 
 /* In the order they are listed: emergency first. */
 enum v2xcap_prio_kind {
@@ -28,6 +30,35 @@ struct v2xcap_prio {
 	uint32_t events;            /* BSM: VehicleEventFlags (bit n at 1u << n) */
 	int32_t lat, lon;           /* BSM: 1/10 micro degree, J2735 "unavailable" values kept */
 };
+
+/* The kind a message is by its id alone (EVA, RSA, SRM), V2XCAP_PRIO_N for a BSM (its
+ * part II decides), -1 for none. */
+static inline int v2xcap_prio_msg_kind(uint32_t msg_id)
+{
+	switch (msg_id) {
+	case V2X_MSG_EVA:
+		return V2XCAP_PRIO_EVA;
+	case V2X_MSG_RSA:
+		return V2XCAP_PRIO_RSA;
+	case V2X_MSG_SRM:
+		return V2XCAP_PRIO_SRM;
+	case V2X_MSG_BSM:
+		return V2XCAP_PRIO_N;
+	default:
+		return -1;
+	}
+}
+
+/* False for a frame that cannot be a priority message, told cheaply (every frame asks):
+ * not J2735, another message, or a BSM whose part II says nothing (v2x_bsm_part2_quiet). */
+static inline bool v2xcap_prio_maybe(const struct v2x_frame *f)
+{
+	if (f->layer != V2X_LAYER_J2735 || !f->mf.has_msg_id)
+		return false;
+	int k = v2xcap_prio_msg_kind(f->mf.msg_id);
+	return k >= 0 && (k != V2XCAP_PRIO_N ||
+			  (f->mf.value && !v2x_bsm_part2_quiet(f->mf.value, f->mf.value_len)));
+}
 
 /* What priority the frame's message has: false (kinds 0) for none. */
 bool v2xcap_prio_of(const struct v2x_frame *f, struct v2xcap_prio *p);

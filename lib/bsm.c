@@ -27,6 +27,7 @@ enum { PREAMBLE_BITS = 3, MSGCNT_BITS = 7, ID_BITS = 32, SECMARK_BITS = 16 };
 #define BITS_OF(name, bits, lb, ub) + (bits)
 enum { CORE_BITS = 0 BSM_CORE_FIELDS(BITS_OF) };
 #undef BITS_OF
+_Static_assert(V2X_BSM_PART2_AT == PREAMBLE_BITS + CORE_BITS, "bsm.h: where part II starts");
 
 void v2x_bsm_core_unavailable(struct v2x_bsm_core *c)
 {
@@ -153,38 +154,9 @@ static void read_special_vehicle(struct v2x_bits *b, struct v2x_bsm_part2 *p)
 	}
 }
 
-/* True for the part II almost every BSM has: one VehicleSafetyExtensions (partII-Id 0)
- * without event flags, its value inside the buffer. Told from one 64-bit window after
- * the core data: the part II count, id, length and the extensions' preamble fit in 37
- * bits from any bit of its first octet (stats asks of every BSM: 184 -> 33 instructions
- * a BSM, callgrind on bench/gencap). Anything else is read_part2's. */
-static bool quiet_safety_extensions(const uint8_t *value, size_t len)
-{
-	enum { AT = PREAMBLE_BITS + CORE_BITS };
-	if (len < AT / 8 + 8)
-		return false;
-	uint64_t w = v2x_get_be64(value + AT / 8) << (AT % 8);
-	if (w >> (64 - 3 - 6)) /* SEQUENCE OF count - 1 and PartII-Id: both 0 */
-		return false;
-	w <<= 3 + 6;
-	size_t octets, at_value;
-	if (!(w >> 63)) { /* the length in 7 bits, or 14 after 10 */
-		octets = w >> 56;
-		at_value = AT + 3 + 6 + 8;
-		w <<= 8;
-	} else if (!(w >> 62 & 1)) {
-		octets = w >> 48 & 0x3FFF;
-		at_value = AT + 3 + 6 + 16;
-		w <<= 16;
-	} else {
-		return false;
-	}
-	/* VehicleSafetyExtensions' extension bit, then the presence of events */
-	return octets > 0 && !(w >> 62 & 1) && at_value + octets * 8 <= len * 8;
-}
-
-/* Every part II content in turn: kept out of line, so that the quiet case above does
- * not pay for the registers this one saves (49 -> 33 instructions a BSM). */
+/* Every part II content in turn: kept out of line, so that the quiet case
+ * (v2x_bsm_part2_quiet) does not pay for the registers this one saves (49 -> 33
+ * instructions a BSM). */
 __attribute__((noinline)) static int read_part2(const uint8_t *value, size_t len,
 						struct v2x_bsm_part2 *p)
 {
@@ -227,7 +199,7 @@ __attribute__((noinline)) static int read_part2(const uint8_t *value, size_t len
 int v2x_bsm_part2_read(const uint8_t *value, size_t len, struct v2x_bsm_part2 *p)
 {
 	memset(p, 0, sizeof(*p));
-	if (len > 0 && (value[0] & 0x40) && quiet_safety_extensions(value, len))
+	if (v2x_bsm_part2_quiet(value, len))
 		return 0;
 	return read_part2(value, len, p);
 }

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cursor.h"
 #include "j2735_de.h"
 #include "registry.h"
 #include "writer.h"
@@ -91,6 +92,43 @@ struct v2x_bsm_part2 {
 	uint16_t privileged;    /* PrivilegedEventFlags, ASN.1 bit n at 1u << n */
 	uint8_t response;       /* ResponseType (root values) */
 };
+
+/* Where part II starts in a BasicSafetyMessage value: after the preamble and BSMcoreData,
+ * whose members all have fixed widths (bsm.c checks it against its field layout). */
+enum { V2X_BSM_PART2_AT = 293 };
+
+/* True for the part II almost every BSM has, which says nothing v2x_bsm_part2 keeps: one
+ * VehicleSafetyExtensions (partII-Id 0) without event flags, its value inside the buffer
+ * (or no part II at all). Told from one 64-bit window: the part II count, id, length and
+ * the extensions' preamble fit in 37 bits from any bit of its first octet (inline: every
+ * BSM asks; callgrind on bench/gencap, v2x_bsm_part2_read 184 -> 33 instructions a BSM
+ * and callers skip even that). False: read it with v2x_bsm_part2_read. */
+static inline bool v2x_bsm_part2_quiet(const uint8_t *value, size_t len)
+{
+	enum { AT = V2X_BSM_PART2_AT };
+	if (len == 0 || !(value[0] & 0x40)) /* the partII presence bit */
+		return len > 0;
+	if (len < AT / 8 + 8)
+		return false;
+	uint64_t w = v2x_get_be64(value + AT / 8) << (AT % 8);
+	if (w >> (64 - 3 - 6)) /* SEQUENCE OF count - 1 and PartII-Id: both 0 */
+		return false;
+	w <<= 3 + 6;
+	size_t octets, at_value;
+	if (!(w >> 63)) { /* the length in 7 bits, or 14 after 10 */
+		octets = w >> 56;
+		at_value = AT + 3 + 6 + 8;
+		w <<= 8;
+	} else if (!(w >> 62 & 1)) {
+		octets = w >> 48 & 0x3FFF;
+		at_value = AT + 3 + 6 + 16;
+		w <<= 16;
+	} else {
+		return false;
+	}
+	/* VehicleSafetyExtensions' extension bit, then the presence of events */
+	return octets > 0 && !(w >> 62 & 1) && at_value + octets * 8 <= len * 8;
+}
 
 /* From the BasicSafetyMessage value: 0 (all false without part II), or -1 when short or
  * malformed. Part II contents of other ids are skipped by their length. */
