@@ -55,11 +55,9 @@ static const struct j2735dec_visitor to_json = {
 /* A log record's metadata in J2735 units, as in the file (lib/wydot.h). */
 static void write_wydot(struct json_writer *w, const struct v2x_wydot_rec *r)
 {
-	json_key(w, "wydot_record");
-	json_string(w, v2x_wydot_kind_name(r->kind));
+	json_string_field(w, "wydot_record", v2x_wydot_kind_name(r->kind));
 	if (r->has_source) {
-		json_key(w, "wydot_source");
-		json_uint(w, r->source);
+		json_uint_field(w, "wydot_source", r->source);
 	}
 	if (r->has_location) {
 		const struct { const char *key; long long v; } loc[] = {
@@ -72,12 +70,10 @@ static void write_wydot(struct json_writer *w, const struct v2x_wydot_rec *r)
 		}
 	}
 	if (r->has_intersection) {
-		json_key(w, "intersection_id");
-		json_int(w, r->intersection_id);
+		json_int_field(w, "intersection_id", r->intersection_id);
 	}
 	if (r->has_verification) {
-		json_key(w, "security_result_code");
-		json_int(w, r->verification);
+		json_int_field(w, "security_result_code", r->verification);
 	}
 }
 
@@ -115,12 +111,10 @@ static void write_link(struct json_writer *w, const struct v2x_frame *f)
 	json_key(w, "link");
 	json_begin_object(w);
 	if (f->rt.has_channel) {
-		json_key(w, "channel_mhz");
-		json_uint(w, f->rt.freq);
+		json_uint_field(w, "channel_mhz", f->rt.freq);
 	}
 	if (f->rt.has_signal) {
-		json_key(w, "rssi_dbm");
-		json_int(w, f->rt.signal_dbm);
+		json_int_field(w, "rssi_dbm", f->rt.signal_dbm);
 	}
 	if (f->has_src) {
 		json_key(w, "src");
@@ -129,10 +123,8 @@ static void write_link(struct json_writer *w, const struct v2x_frame *f)
 		json_mac(w, f->dst);
 	}
 	if (f->encap != V2X_ENCAP_NONE) {
-		json_key(w, "encapsulation");
-		json_string(w, v2x_encap_name(f->encap));
-		json_key(w, "udp_port");
-		json_uint(w, f->udp_dst_port);
+		json_string_field(w, "encapsulation", v2x_encap_name(f->encap));
+		json_uint_field(w, "udp_port", f->udp_dst_port);
 	}
 	if (f->has_wydot)
 		write_wydot(w, &f->wydot);
@@ -145,11 +137,9 @@ static void write_wave_ext(struct json_writer *w, const struct v2x_wave_ext *e)
 {
 	const char *name = v2x_wave_element_name(e->id);
 	json_begin_object(w);
-	json_key(w, "id");
-	json_uint(w, e->id);
+	json_uint_field(w, "id", e->id);
 	if (name) {
-		json_key(w, "name");
-		json_string(w, name);
+		json_string_field(w, "name", name);
 	}
 	json_key(w, e->known ? "value" : "octets");
 	if (e->known)
@@ -163,30 +153,23 @@ static void write_wsmp(struct json_writer *w, const struct v2x_wsmp *ws)
 {
 	json_key(w, "wsmp");
 	json_begin_object(w);
-	json_key(w, "version");
-	json_uint(w, ws->version);
+	json_uint_field(w, "version", ws->version);
 	if (ws->version == 3) {
-		json_key(w, "tpid");
-		json_uint(w, ws->tpid);
+		json_uint_field(w, "tpid", ws->tpid);
 	}
 	if (ws->has_psid) {
-		json_key(w, "psid");
-		json_uint(w, ws->psid);
+		json_uint_field(w, "psid", ws->psid);
 		const char *name = v2x_psid_name(ws->psid);
 		if (name) {
-			json_key(w, "psid_name");
-			json_string(w, name);
+			json_string_field(w, "psid_name", name);
 		}
 	}
 	if (ws->has_lpp) {
-		json_key(w, "lpp");
-		json_uint(w, ws->lpp);
+		json_uint_field(w, "lpp", ws->lpp);
 	}
 	if (ws->has_ports) {
-		json_key(w, "src_port");
-		json_uint(w, ws->src_port);
-		json_key(w, "dst_port");
-		json_uint(w, ws->dst_port);
+		json_uint_field(w, "src_port", ws->src_port);
+		json_uint_field(w, "dst_port", ws->dst_port);
 	}
 	if (ws->n_ext) {
 		json_key(w, "extensions");
@@ -202,8 +185,7 @@ static void write_wsmp(struct json_writer *w, const struct v2x_wsmp *ws)
 			write_wave_ext(w, &ws->text[i]);
 		json_end_array(w);
 	}
-	json_key(w, "length");
-	json_uint(w, ws->length);
+	json_uint_field(w, "length", ws->length);
 	json_end_object(w);
 }
 
@@ -211,15 +193,12 @@ void decode_write_dot2(struct json_writer *w, const struct v2x_dot2 *d)
 {
 	json_key(w, "ieee1609dot2");
 	json_begin_object(w);
-	json_key(w, "content");
-	json_string(w, v2x_dot2_content_name(d->content));
+	json_string_field(w, "content", v2x_dot2_content_name(d->content));
 	if (d->has_psid) {
-		json_key(w, "psid");
-		json_uint(w, d->psid);
+		json_uint_field(w, "psid", d->psid);
 	}
 	if (d->has_generation_time) {
-		json_key(w, "generation_time");
-		json_uint(w, d->generation_time);
+		json_uint_field(w, "generation_time", d->generation_time);
 	}
 	json_end_object(w);
 }
@@ -232,11 +211,9 @@ bool decode_write_j2735(struct json_writer *w, const struct v2x_frame *f, const 
 	enum j2735dec_result r = j2735dec_decode(f->j2735, f->j2735_len, &msg);
 	json_key(w, "j2735");
 	json_begin_object(w);
-	json_key(w, "messageId");
-	json_uint(w, f->mf.msg_id);
+	json_uint_field(w, "messageId", f->mf.msg_id);
 	if (id) {
-		json_key(w, "name");
-		json_string(w, id->abbrev);
+		json_string_field(w, "name", id->abbrev);
 	}
 	if (r == J2735DEC_OK) {
 		json_key(w, "value");
@@ -267,17 +244,13 @@ void v2xcap_decode_frame(struct json_writer *w, const struct v2xcap_capframe *fr
 	*d = (struct v2xcap_decoded){0};
 	if (f.layer == V2X_LAYER_J2735 && f.has_j2735) {
 		json_begin_object(w);
-		json_key(w, "file");
-		json_string(w, fr->file);
-		json_key(w, "frame");
-		json_uint(w, fr->number);
-		json_key(w, "time");
-		json_double(w, (double)fr->ts_ns / 1e9, 6);
+		json_string_field(w, "file", fr->file);
+		json_uint_field(w, "frame", fr->number);
+		json_double_field(w, "time", (double)fr->ts_ns / 1e9, 6);
 		if (r < 0) {
 			char buf[160];
 			snprintf(buf, sizeof buf, "%s: %s", v2x_layer_name(f.error_layer), f.error);
-			json_key(w, "error");
-			json_string(w, buf);
+			json_string_field(w, "error", buf);
 		}
 		write_link(w, &f);
 		if (f.has_wsmp)

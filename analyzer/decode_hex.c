@@ -43,15 +43,12 @@ static bool decode_one(struct json_writer *w, const char *path, unsigned long n,
 	int r = v2x_message_parse(buf, len, &f);
 	const char *why = NULL;
 	json_begin_object(w);
-	json_key(w, "file");
-	json_string(w, path);
-	json_key(w, "frame");
-	json_uint(w, n);
+	json_string_field(w, "file", path);
+	json_uint_field(w, "frame", n);
 	if (r < 0) {
 		char msg[160];
 		snprintf(msg, sizeof msg, "%s: %s", v2x_layer_name(f.error_layer), f.error);
-		json_key(w, "error");
-		json_string(w, msg);
+		json_string_field(w, "error", msg);
 		why = f.error;
 	}
 	if (f.has_dot2)

@@ -389,3 +389,33 @@ void json_end_line(struct json_writer *w)
 	restart(w);
 	done(w);
 }
+
+void json_uint_field(struct json_writer *w, const char *key, unsigned long long v)
+{
+	json_key(w, key);
+	json_uint(w, v);
+}
+
+void json_int_field(struct json_writer *w, const char *key, long long v)
+{
+	json_key(w, key);
+	json_int(w, v);
+}
+
+void json_double_field(struct json_writer *w, const char *key, double v, int decimals)
+{
+	json_key(w, key);
+	json_double(w, v, decimals);
+}
+
+void json_string_field(struct json_writer *w, const char *key, const char *s)
+{
+	json_key(w, key);
+	json_string(w, s);
+}
+
+void json_bool_field(struct json_writer *w, const char *key, bool v)
+{
+	json_key(w, key);
+	json_bool(w, v);
+}

@@ -59,6 +59,12 @@ void json_double(struct json_writer *w, double v, int decimals);
 void json_bool(struct json_writer *w, bool v);
 void json_null(struct json_writer *w);
 /* Octets as a lower-case hex string; a MAC address as "aa:bb:cc:dd:ee:ff". */
+/* "key": value, one call per member */
+void json_uint_field(struct json_writer *w, const char *key, unsigned long long v);
+void json_int_field(struct json_writer *w, const char *key, long long v);
+void json_double_field(struct json_writer *w, const char *key, double v, int decimals);
+void json_string_field(struct json_writer *w, const char *key, const char *s);
+void json_bool_field(struct json_writer *w, const char *key, bool v);
 void json_hex(struct json_writer *w, const uint8_t *p, size_t len);
 void json_mac(struct json_writer *w, const uint8_t mac[6]);
 /* Ends a JSON Lines record: a newline after the value, and w takes the next value. */

@@ -353,25 +353,10 @@ static void json_minmax(struct json_writer *w, const char *name, const struct v2
 		return;
 	}
 	json_begin_object(w);
-	json_key(w, "min");
-	json_int(w, m->min);
-	json_key(w, "mean");
-	json_double(w, (double)m->sum / (double)m->n, 3);
-	json_key(w, "max");
-	json_int(w, m->max);
+	json_int_field(w, "min", m->min);
+	json_double_field(w, "mean", (double)m->sum / (double)m->n, 3);
+	json_int_field(w, "max", m->max);
 	json_end_object(w);
-}
-
-static void json_uint_field(struct json_writer *w, const char *key, uint64_t v)
-{
-	json_key(w, key);
-	json_uint(w, v);
-}
-
-static void json_double_field(struct json_writer *w, const char *key, double v)
-{
-	json_key(w, key);
-	json_double(w, v, 6);
 }
 
 /* Microseconds as milliseconds; null when negative (not enough messages). */
@@ -397,16 +382,15 @@ static int json_groups(struct json_writer *w, enum v2xcap_dimension d, const str
 	for (size_t i = 0; i < n; i++) {
 		const char *key = v2xcap_stats_key_name(d, g[i]->key, name, sizeof(name));
 		json_begin_object(w);
-		json_key(w, "key");
-		json_string(w, key);
+		json_string_field(w, "key", key);
 		json_key(w, "value");
 		if (strcmp(key, "-") == 0)
 			json_null(w);
 		else
 			json_uint(w, g[i]->key);
 		json_uint_field(w, "frames", g[i]->frames);
-		json_double_field(w, "share", share(g[i]->frames, s->wsmp));
-		json_double_field(w, "rate_per_s", rate(g[i]->frames, s));
+		json_double_field(w, "share", share(g[i]->frames, s->wsmp), 6);
+		json_double_field(w, "rate_per_s", rate(g[i]->frames, s), 6);
 		json_minmax(w, "bytes", &g[i]->bytes);
 		json_minmax(w, "rssi_dbm", &g[i]->rssi);
 		json_uint_field(w, "signed", g[i]->signed_);
@@ -415,8 +399,7 @@ static int json_groups(struct json_writer *w, enum v2xcap_dimension d, const str
 		json_uint_field(w, "errors", g[i]->errors);
 		const char *note = type_note(d, g[i]->key);
 		if (note) {
-			json_key(w, "note");
-			json_string(w, note);
+			json_string_field(w, "note", note);
 		}
 		json_end_object(w);
 	}
@@ -435,8 +418,7 @@ static void json_encap(struct json_writer *w, const struct v2xcap_stats *s)
 	json_begin_array(w);
 	for (size_t i = 0; i < n; i++) {
 		json_begin_object(w);
-		json_key(w, "key");
-		json_string(w, v2x_encap_name(e[i]));
+		json_string_field(w, "key", v2x_encap_name(e[i]));
 		json_uint_field(w, "frames", s->encap[e[i]]);
 		json_uint_field(w, "bytes", s->encap_bytes[e[i]]);
 		json_uint_field(w, "errors", s->encap_errors[e[i]]);
@@ -458,11 +440,10 @@ static int json_bsm(struct json_writer *w, const struct v2xcap_stats *s)
 		double hz = v2xcap_bsm_rate(b[i]);
 		snprintf(id, sizeof(id), "%08" PRIX32, b[i]->id);
 		json_begin_object(w);
-		json_key(w, "temporary_id");
-		json_string(w, id);
+		json_string_field(w, "temporary_id", id);
 		json_uint_field(w, "messages", b[i]->messages);
-		json_double_field(w, "rate_hz", hz);
-		json_double_field(w, "rate_ratio_to_10hz", hz / NOMINAL_BSM_HZ);
+		json_double_field(w, "rate_hz", hz, 6);
+		json_double_field(w, "rate_ratio_to_10hz", hz / NOMINAL_BSM_HZ, 6);
 		json_key(w, "iat_ms");
 		json_begin_object(w);
 		json_ms_field(w, "p50", v2xcap_bsm_iat_percentile(b[i], 50));
@@ -470,11 +451,10 @@ static int json_bsm(struct json_writer *w, const struct v2xcap_stats *s)
 		json_ms_field(w, "max", b[i]->messages > 1 ? b[i]->iat_max_us : -1);
 		json_end_object(w);
 		json_uint_field(w, "msgcnt_lost", b[i]->lost);
-		json_double_field(w, "loss_ratio", loss_ratio(b[i]));
+		json_double_field(w, "loss_ratio", loss_ratio(b[i]), 6);
 		json_uint_field(w, "duplicates", b[i]->duplicates);
 		json_minmax(w, "age_ms", &b[i]->age_ms);
-		json_key(w, "unsynchronised");
-		json_bool(w, v2xcap_bsm_unsynchronised(b[i]));
+		json_bool_field(w, "unsynchronised", v2xcap_bsm_unsynchronised(b[i]));
 		json_end_object(w);
 	}
 	json_end_array(w);
@@ -579,8 +559,7 @@ static int json_priority(struct json_writer *w, const struct v2xcap_prio_list *l
 		char who[24], events[200];
 		const char *sender = prio_sender(e[i], who, sizeof(who));
 		json_begin_object(w);
-		json_key(w, "kind");
-		json_string(w, v2xcap_prio_kind_name(e[i]->kind));
+		json_string_field(w, "kind", v2xcap_prio_kind_name(e[i]->kind));
 		json_key(w, "sender");
 		if (sender)
 			json_string(w, sender);
@@ -589,15 +568,13 @@ static int json_priority(struct json_writer *w, const struct v2xcap_prio_list *l
 		json_uint_field(w, "messages", e[i]->messages);
 		if (e[i]->is_bsm) {
 			v2xcap_prio_events_text(e[i]->events, events, sizeof(events));
-			json_key(w, "events");
-			json_string(w, events);
+			json_string_field(w, "events", events);
 		}
 		json_key(w, "frames");
 		json_begin_array(w);
 		for (unsigned k = 0; k < e[i]->n_frames; k++) {
 			json_begin_object(w);
-			json_key(w, "file");
-			json_string(w, e[i]->frames[k].file);
+			json_string_field(w, "file", e[i]->frames[k].file);
 			json_uint_field(w, "frame", e[i]->frames[k].frame);
 			json_end_object(w);
 		}
@@ -643,7 +620,7 @@ static int print_json(FILE *out, const struct v2xcap_stats *s,
 		json_double(&w, (double)s->last_us / 1e6, 6);
 	else
 		json_null(&w);
-	json_double_field(&w, "span_s", v2xcap_stats_span_s(s));
+	json_double_field(&w, "span_s", v2xcap_stats_span_s(s), 6);
 	if (prio && json_priority(&w, prio) < 0)
 		return -1;
 	json_key(&w, "not_wsmp");
@@ -709,7 +686,7 @@ void v2xcap_series_begin(struct v2xcap_series_out *o, FILE *out, enum v2xcap_for
 	else if (fmt == V2XCAP_FMT_JSON) {
 		json_init(&o->json, out);
 		json_begin_object(&o->json);
-		json_double_field(&o->json, "interval_s", (double)interval_us / 1e6);
+		json_double_field(&o->json, "interval_s", (double)interval_us / 1e6, 6);
 		json_key(&o->json, "series");
 		json_begin_array(&o->json);
 	} else
@@ -730,7 +707,7 @@ void v2xcap_series_interval(void *series_out, const struct v2xcap_interval *iv)
 	} else if (o->fmt == V2XCAP_FMT_JSON) {
 		struct json_writer *w = &o->json;
 		json_begin_object(w);
-		json_double_field(w, "start", start);
+		json_double_field(w, "start", start, 6);
 		json_uint_field(w, "frames", iv->total);
 		json_key(w, "by_type");
 		json_begin_object(w);

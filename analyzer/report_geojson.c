@@ -8,12 +8,10 @@
 static void feature_begin(struct json_writer *w, const char *kind)
 {
 	json_begin_object(w);
-	json_key(w, "type");
-	json_string(w, "Feature");
+	json_string_field(w, "type", "Feature");
 	json_key(w, "properties");
 	json_begin_object(w);
-	json_key(w, "kind");
-	json_string(w, kind);
+	json_string_field(w, "kind", kind);
 }
 
 static void geometry_begin(struct json_writer *w, const char *type)
@@ -21,8 +19,7 @@ static void geometry_begin(struct json_writer *w, const char *type)
 	json_end_object(w); /* properties */
 	json_key(w, "geometry");
 	json_begin_object(w);
-	json_key(w, "type");
-	json_string(w, type);
+	json_string_field(w, "type", type);
 	json_key(w, "coordinates");
 }
 
@@ -52,10 +49,8 @@ static void tracks(struct json_writer *w, const struct report *r)
 		char id[12];
 		snprintf(id, sizeof(id), "%08x", s->id);
 		feature_begin(w, "track");
-		json_key(w, "sender");
-		json_string(w, id);
-		json_key(w, "bsms");
-		json_uint(w, s->n);
+		json_string_field(w, "sender", id);
+		json_uint_field(w, "bsms", s->n);
 		geometry_begin(w, "LineString");
 		json_begin_array(w);
 		for (size_t k = 0; k < s->n; k++)
@@ -75,10 +70,8 @@ static void lanes(struct json_writer *w, const struct report *r)
 			if (l->n_nodes < 2)
 				continue;
 			feature_begin(w, "lane");
-			json_key(w, "intersection");
-			json_int(w, x->id);
-			json_key(w, "lane");
-			json_int(w, l->id);
+			json_int_field(w, "intersection", x->id);
+			json_int_field(w, "lane", l->id);
 			geometry_begin(w, "LineString");
 			json_begin_array(w);
 			for (unsigned n = 0; n < l->n_nodes; n++)
@@ -96,8 +89,7 @@ int rpt_write_geojson(const struct report *r, FILE *out)
 		return -1;
 	json_init_held(w, out);
 	json_begin_object(w);
-	json_key(w, "type");
-	json_string(w, "FeatureCollection");
+	json_string_field(w, "type", "FeatureCollection");
 	json_key(w, "features");
 	json_begin_array(w);
 	tracks(w, r);

@@ -25,10 +25,8 @@ static void write_types(struct json_writer *w, const struct report *r)
 	json_begin_array(w);
 	for (size_t i = 0; i < n; i++) {
 		json_begin_object(w);
-		json_key(w, "type");
-		json_string(w, v2xcap_stats_key_name(V2XCAP_BY_TYPE, g[i]->key, buf, sizeof(buf)));
-		json_key(w, "messages");
-		json_uint(w, g[i]->frames);
+		json_string_field(w, "type", v2xcap_stats_key_name(V2XCAP_BY_TYPE, g[i]->key, buf, sizeof(buf)));
+		json_uint_field(w, "messages", g[i]->frames);
 		json_end_object(w);
 	}
 	json_end_array(w);
@@ -43,26 +41,16 @@ static void write_senders(struct json_writer *w, const struct report *r)
 		char id[12];
 		snprintf(id, sizeof(id), "%08x", s->id);
 		json_begin_object(w);
-		json_key(w, "id");
-		json_string(w, id);
-		json_key(w, "bsms");
-		json_uint(w, s->n);
-		json_key(w, "rate_hz");
-		json_double(w, s->rate_hz, 2);
-		json_key(w, "msg_cnt_gaps");
-		json_uint(w, s->gaps);
-		json_key(w, "lost");
-		json_uint(w, s->lost);
-		json_key(w, "repeats");
-		json_uint(w, s->repeats);
-		json_key(w, "wraps");
-		json_uint(w, s->wraps);
-		json_key(w, "stale");
-		json_uint(w, s->stale);
-		json_key(w, "path_history_points_max");
-		json_uint(w, s->ph_points_max);
-		json_key(w, "path_history_distance_max_m");
-		json_double(w, s->ph_distance_max, 1);
+		json_string_field(w, "id", id);
+		json_uint_field(w, "bsms", s->n);
+		json_double_field(w, "rate_hz", s->rate_hz, 2);
+		json_uint_field(w, "msg_cnt_gaps", s->gaps);
+		json_uint_field(w, "lost", s->lost);
+		json_uint_field(w, "repeats", s->repeats);
+		json_uint_field(w, "wraps", s->wraps);
+		json_uint_field(w, "stale", s->stale);
+		json_uint_field(w, "path_history_points_max", s->ph_points_max);
+		json_double_field(w, "path_history_distance_max_m", s->ph_distance_max, 1);
 		json_end_object(w);
 	}
 	json_end_array(w);
@@ -75,8 +63,7 @@ static void write_security(struct json_writer *w, const struct report *r)
 	for (size_t i = 0; i < r->n_sec_groups; i++) {
 		const struct rpt_sec *g = &r->sec[i];
 		json_begin_object(w);
-		json_key(w, "psid");
-		json_uint(w, g->psid);
+		json_uint_field(w, "psid", g->psid);
 		if (g->has_mac) {
 			json_key(w, "sender");
 			json_mac(w, g->mac);
@@ -95,25 +82,18 @@ static void write_security(struct json_writer *w, const struct report *r)
 			char buf[9 * RPT_SSP_MAX + 4];
 			json_key(w, "certificate_ssp");
 			json_begin_object(w);
-			json_key(w, "type");
-			json_string(w, v2x_dot2_ssp_kind_name(g->ssp_kind));
-			json_key(w, "octets");
-			json_uint(w, g->ssp_len);
-			json_key(w, "hex");
-			json_string(w, rpt_ssp_hex(g->ssp, g->ssp_len, buf, sizeof(buf)));
+			json_string_field(w, "type", v2x_dot2_ssp_kind_name(g->ssp_kind));
+			json_uint_field(w, "octets", g->ssp_len);
+			json_string_field(w, "hex", rpt_ssp_hex(g->ssp, g->ssp_len, buf, sizeof(buf)));
 			if (g->ssp_kind == V2X_DOT2_SSP_BITMAP) {
-				json_key(w, "bits");
-				json_string(w, rpt_ssp_bits(g->ssp, g->ssp_len, buf, sizeof(buf)));
+				json_string_field(w, "bits", rpt_ssp_bits(g->ssp, g->ssp_len, buf, sizeof(buf)));
 			}
-			json_key(w, "frames_other_ssp");
-			json_uint(w, g->ssp_other);
+			json_uint_field(w, "frames_other_ssp", g->ssp_other);
 			json_end_object(w);
 		}
 		if (g->gen_n) {
-			json_key(w, "generation_delta_min_ms");
-			json_int(w, g->gen_delta_min_ms);
-			json_key(w, "generation_delta_max_ms");
-			json_int(w, g->gen_delta_max_ms);
+			json_int_field(w, "generation_delta_min_ms", g->gen_delta_min_ms);
+			json_int_field(w, "generation_delta_max_ms", g->gen_delta_max_ms);
 		}
 		json_end_object(w);
 	}
@@ -127,12 +107,9 @@ static void write_intersections(struct json_writer *w, const struct report *r)
 	for (size_t i = 0; i < r->n_maps; i++) {
 		const struct rpt_intersection *x = &r->maps[i].x;
 		json_begin_object(w);
-		json_key(w, "id");
-		json_int(w, x->id);
-		json_key(w, "revision");
-		json_int(w, x->revision);
-		json_key(w, "lanes");
-		json_uint(w, x->n_lanes);
+		json_int_field(w, "id", x->id);
+		json_int_field(w, "revision", x->revision);
+		json_uint_field(w, "lanes", x->n_lanes);
 		json_end_object(w);
 	}
 	json_end_array(w);
@@ -141,28 +118,19 @@ static void write_intersections(struct json_writer *w, const struct report *r)
 void rpt_json_finding(struct json_writer *w, const struct report *r,
 		      const struct rpt_finding *f)
 {
-	json_key(w, "severity");
-	json_string(w, rpt_severity_name(f->severity));
-	json_key(w, "requirement");
-	json_string(w, f->req->id);
-	json_key(w, "title");
-	json_string(w, f->req->title);
-	json_key(w, "source");
-	json_string(w, f->req->source);
-	json_key(w, "sender");
-	json_string(w, f->sender);
-	json_key(w, "text");
-	json_string(w, f->text);
-	json_key(w, "count");
-	json_uint(w, f->count);
+	json_string_field(w, "severity", rpt_severity_name(f->severity));
+	json_string_field(w, "requirement", f->req->id);
+	json_string_field(w, "title", f->req->title);
+	json_string_field(w, "source", f->req->source);
+	json_string_field(w, "sender", f->sender);
+	json_string_field(w, "text", f->text);
+	json_uint_field(w, "count", f->count);
 	json_key(w, "frames");
 	json_begin_array(w);
 	for (unsigned k = 0; k < f->n_where; k++) {
 		json_begin_object(w);
-		json_key(w, "file");
-		json_string(w, r->files[f->where[k].file]);
-		json_key(w, "frame");
-		json_uint(w, f->where[k].frame);
+		json_string_field(w, "file", r->files[f->where[k].file]);
+		json_uint_field(w, "frame", f->where[k].frame);
 		json_end_object(w);
 	}
 	json_end_array(w);
@@ -178,14 +146,10 @@ static void write_bins(struct json_writer *w, const struct report *r,
 		if (skip_empty && !b[i].received)
 			continue;
 		json_begin_object(w);
-		json_key(w, "from_m");
-		json_double(w, (double)i * r->cov_bin_m, 1);
-		json_key(w, "to_m");
-		json_double(w, (double)(i + 1) * r->cov_bin_m, 1);
-		json_key(w, "received");
-		json_uint(w, b[i].received);
-		json_key(w, "expected");
-		json_uint(w, b[i].expected);
+		json_double_field(w, "from_m", (double)i * r->cov_bin_m, 1);
+		json_double_field(w, "to_m", (double)(i + 1) * r->cov_bin_m, 1);
+		json_uint_field(w, "received", b[i].received);
+		json_uint_field(w, "expected", b[i].expected);
 		json_key(w, "pdr");
 		if (b[i].expected)
 			json_double(w, rpt_cov_pdr(&b[i]), 4);
@@ -209,17 +173,14 @@ static void write_coverage(struct json_writer *w, const struct report *r)
 		return;
 	}
 	json_begin_object(w);
-	json_key(w, "rx_lat");
-	json_double(w, r->rx_lat, 7);
-	json_key(w, "rx_lon");
-	json_double(w, r->rx_lon, 7);
+	json_double_field(w, "rx_lat", r->rx_lat, 7);
+	json_double_field(w, "rx_lon", r->rx_lon, 7);
 	json_key(w, "rx_from_map_intersection"); /* null: --rx-pos */
 	if (r->rx_map)
 		json_int(w, r->rx_map_id);
 	else
 		json_null(w);
-	json_key(w, "bin_m");
-	json_double(w, r->cov_bin_m, 1);
+	json_double_field(w, "bin_m", r->cov_bin_m, 1);
 	write_bins(w, r, r->cov, false);
 	json_key(w, "senders");
 	json_begin_array(w);
@@ -227,8 +188,7 @@ static void write_coverage(struct json_writer *w, const struct report *r)
 		char id[12];
 		snprintf(id, sizeof(id), "%08x", r->senders[i].id);
 		json_begin_object(w);
-		json_key(w, "id");
-		json_string(w, id);
+		json_string_field(w, "id", id);
 		write_bins(w, r, r->senders[i].cov, true);
 		json_end_object(w);
 	}
@@ -248,21 +208,15 @@ int rpt_write_json(const struct report *r, FILE *out)
 	for (size_t i = 0; i < r->n_files; i++)
 		json_string(w, r->files[i]);
 	json_end_array(w);
-	json_key(w, "frames");
-	json_uint(w, r->frames);
-	json_key(w, "j2735");
-	json_uint(w, r->j2735);
-	json_key(w, "undecodable");
-	json_uint(w, r->undecodable);
+	json_uint_field(w, "frames", r->frames);
+	json_uint_field(w, "j2735", r->j2735);
+	json_uint_field(w, "undecodable", r->undecodable);
 	if (r->frames) {
-		json_key(w, "start");
-		json_double(w, (double)r->first_us / 1e6, 6);
-		json_key(w, "end");
-		json_double(w, (double)r->last_us / 1e6, 6);
+		json_double_field(w, "start", (double)r->first_us / 1e6, 6);
+		json_double_field(w, "end", (double)r->last_us / 1e6, 6);
 	}
 	if (r->has_clock_offset) {
-		json_key(w, "receiver_clock_offset_ms");
-		json_int(w, r->clock_offset_ms);
+		json_int_field(w, "receiver_clock_offset_ms", r->clock_offset_ms);
 	}
 	write_types(w, r);
 	write_senders(w, r);
