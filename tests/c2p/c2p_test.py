@@ -9,7 +9,6 @@ before 4.6; no J2735 plugin or schema)."""
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 
@@ -18,12 +17,11 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
                                 "wsmp"))
 import wsmp_test  # noqa: E402  (its tshark runner and the WSMP checks of an expect.json frame)
 import tshark_driver  # noqa: E402  (tests/tshark_driver.py, on the path wsmp_test sets)
-from wsmp_test import Fail, check, one  # noqa: E402
+from wsmp_test import Fail, Skip, check, one  # noqa: E402
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                                 "dump"))
 import check_dump  # noqa: E402  (the one reader of `v2xcap dump` lines)
 
-SKIP = 77
 UNIX_2004 = 1072915200  # C2P timestamps count seconds from 2004-01-01 00:00 UTC
 # expect.json c2p key -> Wireshark 4.6's C2P field, per record type (1 DSRC RX, 2 DSRC TX,
 # 7 C-V2X RX, 8 C-V2X TX); a field of another type must be absent from the record
@@ -38,9 +36,6 @@ RECORD_FIELDS = {
 }
 ALL_FIELDS = sorted({f for fields in RECORD_FIELDS.values() for f in fields.values()})
 
-
-class Skip(Exception):
-    pass
 
 
 def protocols(env):
@@ -222,18 +217,7 @@ def main():
     ap.add_argument("--capture", default="c2p-dsrc", choices=["c2p-dsrc", "c2p-cv2x"])
     ap.add_argument("test", choices=sorted(TESTS))
     a = ap.parse_args()
-    env = wsmp_test.Env(a)
-    try:
-        TESTS[a.test](env)
-    except Skip as e:
-        print("SKIP:", e)
-        return SKIP
-    except Fail as e:
-        print("FAIL:", e)
-        return 1
-    finally:
-        shutil.rmtree(env.tmp)
-    return 0
+    return wsmp_test.run_case(TESTS[a.test], wsmp_test.Env(a))
 
 
 if __name__ == "__main__":

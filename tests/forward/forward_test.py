@@ -17,9 +17,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(HERE), "c2p"))
 import wsmp_test  # noqa: E402  (its tshark runner and the WSMP checks of an expect.json frame)
 import tshark_driver  # noqa: E402
 from c2p_test import J2735_FIELDS  # noqa: E402  (expect.json key -> the J2735 plugin's field)
-from wsmp_test import Fail, check, one  # noqa: E402
+from wsmp_test import Fail, Skip, check, one  # noqa: E402
 
-SKIP = 77
 PC5 = {"pc5/pc5-family-udp.pcap": ("family", "1"),
        "pc5/pc5-ethertype-udp.pcap": ("ethertype", "0x88dc")}
 RSU_UDP = "rsu/rsu-imf-udp.pcap"
@@ -28,9 +27,6 @@ CAPTURES = sorted(PC5) + [RSU_UDP]
 # The records file is built from the same mkcap options as the RSU capture
 RSU_FILE_ARGS = ["--format", "rsu"]
 
-
-class Skip(Exception):
-    pass
 
 
 def frames(env, name):
@@ -275,20 +271,11 @@ def main():
     ap.add_argument("--edition", default="")
     ap.add_argument("test", choices=sorted(TESTS))
     a = ap.parse_args()
-    env = wsmp_test.Env(a)
-    try:
+    def case(env):
         if a.test in TSHARK_TESTS and not shutil.which("tshark"):
             raise Skip("tshark not installed")
         TESTS[a.test](env)
-    except Skip as e:
-        print("SKIP:", e)
-        return SKIP
-    except Fail as e:
-        print("FAIL:", e)
-        return 1
-    finally:
-        shutil.rmtree(env.tmp)
-    return 0
+    return wsmp_test.run_case(case, wsmp_test.Env(a))
 
 
 if __name__ == "__main__":

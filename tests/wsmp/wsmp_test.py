@@ -5,6 +5,7 @@ ieee1609-examples frames and the WSA test payload. One subcommand per behaviour;
 exit 0 pass, 1 fail, 77 skip."""
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -20,6 +21,26 @@ TSHARK_TIMEOUT = 300  # a guard against hangs, not a timing assertion
 
 class Fail(Exception):
     pass
+
+
+class Skip(Exception):
+    """A test that cannot run here (what it needs is missing): exit SKIP."""
+
+
+def run_case(case, env):
+    """Runs case(env) as ctest expects of a driver: 0, 1 with FAIL: on Fail, SKIP with
+    SKIP: on Skip; the test's temporary folder removed either way."""
+    try:
+        case(env)
+    except Skip as e:
+        print("SKIP:", e)
+        return SKIP
+    except Fail as e:
+        print("FAIL:", e)
+        return 1
+    finally:
+        shutil.rmtree(env.tmp, ignore_errors=True)
+    return 0
 
 
 def check(cond, what):
