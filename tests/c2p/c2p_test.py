@@ -17,7 +17,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
                                 "wsmp"))
 import wsmp_test  # noqa: E402  (its tshark runner and the WSMP checks of an expect.json frame)
 import tshark_driver  # noqa: E402  (tests/tshark_driver.py, on the path wsmp_test sets)
-from wsmp_test import Fail, Skip, check, one  # noqa: E402
+from wsmp_test import Skip, check, one  # noqa: E402
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                                 "dump"))
 import check_dump  # noqa: E402  (the one reader of `v2xcap dump` lines)
