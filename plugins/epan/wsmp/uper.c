@@ -21,30 +21,29 @@ static size_t gather(tvbuff_t *tvb, unsigned bitoff, uint8_t *octets, size_t n)
 	return got;
 }
 
-bool uper_length(tvbuff_t *tvb, unsigned bitoff, struct uper_field *f)
+/* A field libv2x reads from up to max octets at bitoff (which need not be aligned) */
+static bool read_octets(tvbuff_t *tvb, unsigned bitoff, size_t max,
+			uint32_t (*read)(struct v2x_cursor *, unsigned *), struct uper_field *f)
 {
-	uint8_t octets[2];
+	uint8_t octets[4];
 	struct v2x_cursor c;
-	v2x_cur_init(&c, octets, gather(tvb, bitoff, octets, sizeof octets));
+	v2x_cur_init(&c, octets, gather(tvb, bitoff, octets, max));
 	unsigned nbytes;
-	uint32_t value = v2x_length_read(&c, &nbytes);
+	uint32_t value = read(&c, &nbytes);
 	if (c.err)
 		return false;
 	*f = (struct uper_field){value, 8 * nbytes};
 	return true;
 }
 
+bool uper_length(tvbuff_t *tvb, unsigned bitoff, struct uper_field *f)
+{
+	return read_octets(tvb, bitoff, 2, v2x_length_read, f);
+}
+
 bool uper_varlen(tvbuff_t *tvb, unsigned bitoff, struct uper_field *f)
 {
-	uint8_t octets[4];
-	struct v2x_cursor c;
-	v2x_cur_init(&c, octets, gather(tvb, bitoff, octets, sizeof octets));
-	unsigned nbytes;
-	uint32_t value = v2x_psid_read(&c, &nbytes);
-	if (c.err)
-		return false;
-	*f = (struct uper_field){value, 8 * nbytes};
-	return true;
+	return read_octets(tvb, bitoff, 4, v2x_psid_read, f);
 }
 
 proto_item *uper_add_uint(proto_tree *tree, int hf, tvbuff_t *tvb, unsigned bitoff,
