@@ -570,6 +570,28 @@ def report_priority_in_report_and_stats_agree(tmp):
                               ("priority.bsm-events", "0a0b0c0d", [2])])
 
 
+def report_stats_priority_with_path_history(tmp):
+    """Part II as most BSMs carry it, a path history, is told apart from one with event
+    flags whatever the length determinant's form (libv2x reads the common case from one
+    64-bit window: v2x_bsm_part2_quiet): 1 point (a one-octet length) and 15 points (a
+    two-octet length, the value over 127 octets), each without and with hard braking.
+    Frames 2 and 4 are priority messages; `decode` shows the path history and the flag."""
+    one = [(-100, 0, 100)]
+    many = [(-100 * (k + 1), 0, 100 * (k + 1)) for k in range(15)]
+    hard = 1 << (12 - 7)
+    p = [bsm(1, sec_mark(0), ph=one), bsm(2, sec_mark(1), ph=one, events=hard),
+         bsm(3, sec_mark(2), ph=many), bsm(4, sec_mark(3), ph=many, events=hard)]
+    cap = mkcap(f"{tmp}/phprio.pcap", p)
+    got = [(e["kind"], [f["frame"] for f in e["frames"]])
+           for e in json.loads(stats("--format", "json", cap))["priority"]]
+    check_eq("priority", got, [("bsm_events", [2, 4])])
+    out = subprocess.run([V2XCAP, "decode", cap], capture_output=True, check=True).stdout
+    ext = [json.loads(line)["j2735"]["value"]["partII"][0]["partII-Value"]
+           for line in out.splitlines()]
+    check_eq("decoded", [(len(e["pathHistory"]["crumbData"]), "events" in e) for e in ext],
+             [(1, False), (1, True), (15, False), (15, True)])
+
+
 def report_stats_priority_real_captures(tmp):
     """Real captures: asn1_codec's 128 BSMs (part II with path history, no events, no
     alerts: their XER) and mixed.pcap hold no priority message; srm-sll2.pcap is jpo-ode's
