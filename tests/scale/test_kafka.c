@@ -101,14 +101,14 @@ struct got {
 	size_t index;
 };
 
-/* Consumes every partition of the topics from the start; the records in *g. */
-static size_t consume(const char *brokers, char topics[][64], size_t n_topics, int parts,
-		      struct got *g, size_t max)
+/* A consumer of the topics' partitions 0..parts-1 from their beginning (no commits). */
+static rd_kafka_t *consumer(const char *brokers, const char *group, char topics[][64],
+			    size_t n_topics, int parts)
 {
 	char err[256];
 	rd_kafka_conf_t *conf = rd_kafka_conf_new();
 	rd_kafka_conf_set(conf, "bootstrap.servers", brokers, err, sizeof(err));
-	rd_kafka_conf_set(conf, "group.id", "v2x-test", err, sizeof(err));
+	rd_kafka_conf_set(conf, "group.id", group, err, sizeof(err));
 	rd_kafka_conf_set(conf, "enable.auto.commit", "false", err, sizeof(err));
 	rd_kafka_t *c = rd_kafka_new(RD_KAFKA_CONSUMER, conf, err, sizeof(err));
 	rd_kafka_topic_partition_list_t *l = rd_kafka_topic_partition_list_new(16);
@@ -118,6 +118,14 @@ static size_t consume(const char *brokers, char topics[][64], size_t n_topics, i
 				RD_KAFKA_OFFSET_BEGINNING;
 	rd_kafka_assign(c, l);
 	rd_kafka_topic_partition_list_destroy(l);
+	return c;
+}
+
+/* Consumes every partition of the topics from the start; the records in *g. */
+static size_t consume(const char *brokers, char topics[][64], size_t n_topics, int parts,
+		      struct got *g, size_t max)
+{
+	rd_kafka_t *c = consumer(brokers, "v2x-test", topics, n_topics, parts);
 	size_t n = 0;
 	int idle = 0;
 	while (idle < 30) { /* 3 s without a record */
@@ -208,18 +216,7 @@ static size_t pcap_prefix(const unsigned char *p, size_t len, size_t frames)
 /* Waits until a consumer sees at least one record of the topics (10 s at most). */
 static bool first_record(const char *brokers, char topics[][64], size_t n_topics, int parts)
 {
-	char err[256];
-	rd_kafka_conf_t *conf = rd_kafka_conf_new();
-	rd_kafka_conf_set(conf, "bootstrap.servers", brokers, err, sizeof(err));
-	rd_kafka_conf_set(conf, "group.id", "v2x-test-first", err, sizeof(err));
-	rd_kafka_t *c = rd_kafka_new(RD_KAFKA_CONSUMER, conf, err, sizeof(err));
-	rd_kafka_topic_partition_list_t *l = rd_kafka_topic_partition_list_new(16);
-	for (size_t t = 0; t < n_topics; t++)
-		for (int p = 0; p < parts; p++)
-			rd_kafka_topic_partition_list_add(l, topics[t], p)->offset =
-				RD_KAFKA_OFFSET_BEGINNING;
-	rd_kafka_assign(c, l);
-	rd_kafka_topic_partition_list_destroy(l);
+	rd_kafka_t *c = consumer(brokers, "v2x-test-first", topics, n_topics, parts);
 	bool seen = false;
 	for (int i = 0; i < 100 && !seen; i++) {
 		rd_kafka_message_t *m = rd_kafka_consumer_poll(c, 100);
