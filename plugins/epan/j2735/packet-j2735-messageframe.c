@@ -17,6 +17,7 @@
 #include "ieee1609dot2.h"
 #include "j2735.h"
 #include "registry.h"
+#include "udp-datagram.h"
 #include "packet-j2735.h"
 
 #define MSGID_BIT_OFFSET 1
@@ -378,9 +379,9 @@ static int dissect_j2735_raw(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree
 static v2x_ws_bool dissect_j2735_heur(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 				   void *data _U_)
 {
-	guint len = tvb_captured_length(tvb);
-	if (len < HEADER_OCTETS + 1 || len != tvb_reported_length(tvb) ||
-	    !v2x_msgframe_strict(tvb_get_ptr(tvb, 0, len), len))
+	guint len;
+	const guint8 *buf = v2x_udp_datagram(tvb, &len);
+	if (!buf || !v2x_msgframe_strict(buf, len))
 		return FALSE;
 	dissect_frame(tvb, pinfo, tree, 0, FALSE);
 	return TRUE;
@@ -394,9 +395,9 @@ static v2x_ws_bool dissect_dot2_heur(tvbuff_t *tvb, packet_info *pinfo, proto_tr
 {
 	struct v2x_dot2 d;
 	const char *why;
-	guint len = tvb_captured_length(tvb);
-	const guint8 *buf = tvb_get_ptr(tvb, 0, len);
-	if (!dot2_handle || !v2x_udp_dot2_start(buf, len))
+	guint len;
+	const guint8 *buf = v2x_udp_datagram(tvb, &len);
+	if (!dot2_handle || !buf || !v2x_udp_dot2_start(buf, len))
 		return FALSE;
 	if (v2x_dot2_parse(buf, len, &d, &why) < 0)
 		call_dissector(dot2_handle, tvb, pinfo, tree);
@@ -419,10 +420,11 @@ static int dissect_jpo_ode_message(tvbuff_t *tvb, packet_info *pinfo, proto_tree
  * prefix (libv2x's rule, v2xcap's too). Nothing found: the heuristics and data follow. */
 static int dissect_jpo_ode(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree, void *data)
 {
-	guint len = tvb_captured_length(tvb);
-	if (len != tvb_reported_length(tvb))
+	guint len;
+	const guint8 *buf = v2x_udp_datagram(tvb, &len);
+	if (!buf)
 		return 0;
-	long at = v2x_jpo_ode_message_at(tvb_get_ptr(tvb, 0, len), len);
+	long at = v2x_jpo_ode_message_at(buf, len);
 	if (at < 0)
 		return 0;
 	proto_item *ti = proto_tree_add_item(tree, proto_jpo_ode, tvb, 0, (gint)at, ENC_NA);

@@ -19,6 +19,7 @@
 #include "j2735.h"
 #include "radiotap.h"
 #include "registry.h"
+#include "udp-datagram.h"
 #include "ws-compat.h"
 #include "vals.h"
 #include "wsmp.h"
@@ -540,11 +541,10 @@ void proto_register_ieee1609dot3(void)
 static v2x_ws_bool dissect_wsmp_udp_heur(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 					 void *data _U_)
 {
-	guint len = tvb_captured_length(tvb);
-	if (len < 2 || len != tvb_reported_length(tvb))
-		return FALSE;
+	guint len;
+	const guint8 *buf = v2x_udp_datagram(tvb, &len);
 	struct v2x_wsmp *w = wmem_new(pinfo->pool, struct v2x_wsmp);
-	if (!v2x_udp_wsmp_whole(tvb_get_ptr(tvb, 0, (gint)len), len, w))
+	if (!buf || !v2x_udp_wsmp_whole(buf, len, w))
 		return FALSE;
 	dissect_wsmp(tvb, pinfo, tree, NULL);
 	return TRUE;

@@ -8,6 +8,7 @@
 #include "frame.h"
 #include "ieee1609dot3.h"
 #include "rsu.h"
+#include "udp-datagram.h"
 #include "ws-compat.h"
 
 static int proto_pc5 = -1;
@@ -70,11 +71,12 @@ static int dissect_pc5(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree, void
 static v2x_ws_bool dissect_pc5_heur(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 				    void *data _U_)
 {
-	guint len = tvb_captured_length(tvb);
-	if (len < 3 || len != tvb_reported_length(tvb))
+	guint len;
+	const guint8 *buf = v2x_udp_datagram(tvb, &len);
+	if (!buf)
 		return FALSE;
 	struct v2x_wsmp *w = wmem_new(pinfo->pool, struct v2x_wsmp);
-	size_t prefix = v2x_pc5_wsmp_prefix(tvb_get_ptr(tvb, 0, (gint)len), len, w);
+	size_t prefix = v2x_pc5_wsmp_prefix(buf, len, w);
 	if (!prefix)
 		return FALSE;
 	dissect_pc5_prefix(tvb, pinfo, tree, prefix);
@@ -143,12 +145,13 @@ static int dissect_rsu(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree, void
 static v2x_ws_bool dissect_rsu_heur(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 				    void *data _U_)
 {
-	guint len = tvb_captured_length(tvb);
-	if (len != tvb_reported_length(tvb) || !v2x_rsu_starts(tvb_get_ptr(tvb, 0, (gint)len), len))
+	guint len;
+	const guint8 *buf = v2x_udp_datagram(tvb, &len);
+	if (!buf || !v2x_rsu_starts(buf, len))
 		return FALSE;
 	struct v2x_rsu_rec *r = wmem_new(pinfo->pool, struct v2x_rsu_rec);
 	const char *why;
-	if (v2x_rsu_parse(tvb_get_ptr(tvb, 0, (gint)len), len, r, &why) < 0)
+	if (v2x_rsu_parse(buf, len, r, &why) < 0)
 		return FALSE;
 	dissect_rsu(tvb, pinfo, tree, NULL);
 	return TRUE;
