@@ -606,25 +606,30 @@ bool v2x_dot2_signer_id(const struct v2x_dot2 *d, uint8_t id[8])
 	return true;
 }
 
+/* The appPermissions entry of psid in the signer's certificate; -1 when it has none (or
+ * none were read). */
+static int app_entry(const struct v2x_dot2 *d, uint32_t psid)
+{
+	if (d->content != V2X_DOT2_SIGNED || !d->has_app_psids)
+		return -1;
+	for (unsigned i = 0; i < d->n_app_psids; i++)
+		if (d->app_psids[i] == psid)
+			return (int)i;
+	return -1;
+}
+
 bool v2x_dot2_cert_permits(const struct v2x_dot2 *d, uint32_t psid)
 {
 	if (d->content != V2X_DOT2_SIGNED || !d->has_app_psids ||
 	    d->n_app_psids == V2X_DOT2_MAX_APP_PSIDS)
 		return true; /* none read, or more than kept: nothing to say */
-	for (unsigned i = 0; i < d->n_app_psids; i++)
-		if (d->app_psids[i] == psid)
-			return true;
-	return false;
+	return app_entry(d, psid) >= 0;
 }
 
 const struct v2x_dot2_ssp *v2x_dot2_cert_ssp(const struct v2x_dot2 *d, uint32_t psid)
 {
-	if (d->content != V2X_DOT2_SIGNED || !d->has_app_psids)
-		return NULL;
-	for (unsigned i = 0; i < d->n_app_psids; i++)
-		if (d->app_psids[i] == psid)
-			return &d->app_ssps[i];
-	return NULL;
+	int i = app_entry(d, psid);
+	return i < 0 ? NULL : &d->app_ssps[i];
 }
 
 const char *v2x_dot2_ssp_kind_name(enum v2x_dot2_ssp_kind k)
