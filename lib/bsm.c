@@ -55,7 +55,7 @@ int v2x_bsm_head_read(const uint8_t *value, size_t len, struct v2x_bsm_head *h)
 {
 	/* The preamble and the three head fields (58 bits) lie in the first 8 octets: one
 	 * 64-bit load and shifts (stats reads every BSM's: 67 instructions through the
-	 * cursor, 14 so, callgrind on bench/gencap). */
+	 * cursor, 16 so, callgrind on bench/gencap). */
 	enum {
 		CNT_END = PREAMBLE_BITS + MSGCNT_BITS,
 		ID_END = CNT_END + ID_BITS,
