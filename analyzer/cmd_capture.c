@@ -166,7 +166,7 @@ static void publish(struct capture *c, const struct pcap_pkthdr *h, const u_char
 	struct v2xcap_decoded d;
 	v2x_buf_reset(&c->line);
 	json_init_buf(c->w, &c->line);
-	v2xcap_decode_frame(c->w, &fr, &d);
+	v2xcap_decode_frame(c->w, &fr, 0, &d);
 	if (json_flush(c->w) < 0) {
 		snprintf(c->err, sizeof c->err, "out of memory");
 		c->failed = true;

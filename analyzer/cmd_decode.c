@@ -203,8 +203,10 @@ void decode_write_dot2(struct json_writer *w, const struct v2x_dot2 *d)
 	json_end_object(w);
 }
 
-/* The "j2735" member; false when the message is malformed (*why says how). */
-bool decode_write_j2735(struct json_writer *w, const struct v2x_frame *f, const char **why)
+/* The "j2735" member; false when the message is malformed (*why says how). Octets after
+ * the MessageFrame are counted ("trailing_octets"), with V2XCAP_DECODE_OCTETS shown too. */
+bool decode_write_j2735(struct json_writer *w, const struct v2x_frame *f, unsigned flags,
+			const char **why)
 {
 	const struct v2x_msgid *id = v2x_msgid_lookup(f->mf.msg_id);
 	struct j2735dec_msg msg;
@@ -214,6 +216,19 @@ bool decode_write_j2735(struct json_writer *w, const struct v2x_frame *f, const 
 	json_uint_field(w, "messageId", f->mf.msg_id);
 	if (id) {
 		json_string_field(w, "name", id->abbrev);
+	}
+	const uint8_t *frame = f->mf.value + f->mf.value_len - f->mf.frame_len;
+	bool whole = f->layer == V2X_LAYER_J2735; /* frame_len read */
+	if (whole && (flags & V2XCAP_DECODE_OCTETS)) {
+		json_key(w, "octets");
+		json_hex(w, frame, f->mf.frame_len);
+	}
+	if (whole && f->mf.trailing) {
+		json_uint_field(w, "trailing_octets", f->mf.trailing);
+		if (flags & V2XCAP_DECODE_OCTETS) {
+			json_key(w, "trailing");
+			json_hex(w, frame + f->mf.frame_len, f->mf.trailing);
+		}
 	}
 	if (r == J2735DEC_OK) {
 		json_key(w, "value");
@@ -237,7 +252,7 @@ static void flush_output(void *w)
 }
 
 void v2xcap_decode_frame(struct json_writer *w, const struct v2xcap_capframe *fr,
-		      struct v2xcap_decoded *d)
+		      unsigned flags, struct v2xcap_decoded *d)
 {
 	struct v2x_frame f;
 	int r = v2x_frame_parse(fr->linktype, fr->data, fr->caplen, &f);
@@ -258,7 +273,7 @@ void v2xcap_decode_frame(struct json_writer *w, const struct v2xcap_capframe *fr
 		if (f.has_dot2)
 			decode_write_dot2(w, &f.dot2);
 		const char *why;
-		if (!decode_write_j2735(w, &f, &why)) {
+		if (!decode_write_j2735(w, &f, flags, &why)) {
 			d->layer = v2x_layer_name(V2X_LAYER_J2735);
 			d->why = why;
 		}
@@ -283,7 +298,7 @@ const char cmd_decode_options[] =
 	"Prints one JSON object per J2735 message (JSON Lines): \"file\", \"frame\", \"time\",\n"
 	"\"link\" (channel_mhz, rssi_dbm, src, dst), \"wsmp\" header, \"ieee1609dot2\" summary\n"
 	"and \"j2735\": {\"messageId\", \"name\", \"value\"} with every field of the message\n"
-	"under J2735's own names. A malformed frame's line has \"error\"; a message that\n"
+	"under J2735's own names; \"trailing_octets\" counts octets after the MessageFrame. A malformed frame's line has \"error\"; a message that\n"
 	"does not decode has \"j2735\".\"error\". FILE is pcap or pcapng, '-' is stdin.\n"
 	"  --strict          exit 1 when a frame is malformed (default: marked, reported,\n"
 	"                    exit 0)\n"
@@ -293,6 +308,8 @@ const char cmd_decode_options[] =
 	"  --hex [FILE|-]    FILE (default stdin) holds one UPER MessageFrame or 1609.2\n"
 	"                    message per line in hex; \"frame\" is the line number, no \"link\"\n"
 	"  --raw FILE        FILE is one binary MessageFrame or 1609.2 message\n"
+	"  --octets          each line also carries the MessageFrame as received, in hex\n"
+	"                    (\"j2735\".\"octets\"; octets after it: \"trailing\")\n"
 	"  --partition hour -o DIR\n"
 	"                    write DIR/type=T/date=YYYY-MM-DD/hour=HH/part-FILE.ndjson.gz\n"
 	"                    (Hive-style, one set per input file) and a manifest in\n"
@@ -312,6 +329,7 @@ static int parse_args(const struct v2xcap_command *cmd, int argc, char **argv,
 		{"output", required_argument, NULL, 'o'},
 		{"hex", no_argument, NULL, 'x'},
 		{"raw", no_argument, NULL, 'r'},
+		{"octets", no_argument, NULL, 'O'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -339,6 +357,7 @@ static int parse_args(const struct v2xcap_command *cmd, int argc, char **argv,
 		case 'o': o->out_dir = optarg; break;
 		case 'x': *hex = true; break;
 		case 'r': *raw = true; break;
+		case 'O': o->decode_flags |= V2XCAP_DECODE_OCTETS; break;
 		default: return v2xcap_cli_other_option(cmd, c, argv);
 		}
 	}
@@ -363,7 +382,8 @@ static int parse_args(const struct v2xcap_command *cmd, int argc, char **argv,
 }
 
 /* One thread to stdout: the lines as they are decoded (a terminal gets each at once). */
-static void decode_sequential(struct v2xcap_capfile *cf, struct v2xcap_readerr *rep)
+static void decode_sequential(struct v2xcap_capfile *cf, unsigned flags,
+			      struct v2xcap_readerr *rep)
 {
 	/* Lines are gathered in w and written JSON_BUF_SIZE at a time; stdout is left
 	 * unbuffered, as a stdio buffer would only copy them once more. */
@@ -380,7 +400,7 @@ static void decode_sequential(struct v2xcap_capfile *cf, struct v2xcap_readerr *
 	while ((r = v2xcap_capfile_next(cf, &fr)) != V2XCAP_CAP_END) {
 		if (r == V2XCAP_CAP_FRAME) {
 			struct v2xcap_decoded d;
-			v2xcap_decode_frame(&w, &fr, &d);
+			v2xcap_decode_frame(&w, &fr, flags, &d);
 			if (d.why)
 				v2xcap_readerr_frame(rep, &fr, d.layer, d.why);
 			if (by_line)
@@ -410,7 +430,8 @@ int cmd_decode(const struct v2xcap_command *cmd, int argc, char **argv)
 	}
 	if (hex || raw) {
 		free(so.conf);
-		return decode_messages(optind < argc ? argv[optind] : "-", raw, strict);
+		return decode_messages(optind < argc ? argv[optind] : "-", raw, strict,
+				       so.decode_flags);
 	}
 	if (!j2735dec_edition())
 		fprintf(stderr, "v2xcap decode: built without a J2735 schema: messageId and name "
@@ -430,7 +451,7 @@ int cmd_decode(const struct v2xcap_command *cmd, int argc, char **argv)
 	if (so.threads > 1 || so.kafka || so.partition)
 		failed = v2xcap_decode_scaled(cf, &so, &rep, inputs, n_inputs) < 0;
 	else
-		decode_sequential(cf, &rep);
+		decode_sequential(cf, so.decode_flags, &rep);
 	v2xcap_capfile_close(cf);
 	free(so.conf);
 	v2xcap_readerr_finish(&rep);

@@ -171,6 +171,8 @@ static void print_upper(const struct v2x_frame *f)
 		const struct v2x_msgid *m = v2x_msgid_lookup(f->mf.msg_id);
 		printf(" | J2735 %s (%u) %" PRIu32 " B", m ? m->abbrev : "unknown",
 		       f->mf.msg_id, f->mf.value_len);
+		if (f->mf.trailing)
+			printf(" +%zu octets after the MessageFrame", f->mf.trailing);
 	}
 }
 

@@ -20,9 +20,14 @@ struct v2xcap_decoded {
 	uint8_t src[6];         /* the sender's MAC */
 };
 
+/* What a line carries besides the decode: the MessageFrame as received, in hex
+ * ("j2735"."octets", and "trailing" for what follows it) */
+enum { V2XCAP_DECODE_OCTETS = 1 };
+
 /* Writes the frame's JSON line (when it holds a J2735 message) to w and describes it in
- * *d; nothing on stderr (the caller reports d->why in its output order). Thread-safe. */
+ * *d; flags: V2XCAP_DECODE_*; nothing on stderr (the caller reports d->why in its output
+ * order). Thread-safe. */
 void v2xcap_decode_frame(struct json_writer *w, const struct v2xcap_capframe *fr,
-		      struct v2xcap_decoded *d);
+		      unsigned flags, struct v2xcap_decoded *d);
 
 #endif

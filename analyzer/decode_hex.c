@@ -37,7 +37,7 @@ static size_t read_line(FILE *in, char **line, size_t *cap)
 
 /* One message's JSON line; false when it is malformed (reported on stderr). */
 static bool decode_one(struct json_writer *w, const char *path, unsigned long n,
-		       const uint8_t *buf, size_t len)
+		       const uint8_t *buf, size_t len, unsigned flags)
 {
 	struct v2x_frame f;
 	int r = v2x_message_parse(buf, len, &f);
@@ -54,7 +54,7 @@ static bool decode_one(struct json_writer *w, const char *path, unsigned long n,
 	if (f.has_dot2)
 		decode_write_dot2(w, &f.dot2);
 	const char *bad = NULL;
-	if (f.layer == V2X_LAYER_J2735 && !decode_write_j2735(w, &f, &bad) && !why)
+	if (f.layer == V2X_LAYER_J2735 && !decode_write_j2735(w, &f, flags, &bad) && !why)
 		why = bad;
 	json_end_object(w);
 	json_end_line(w);
@@ -67,7 +67,7 @@ static bool decode_one(struct json_writer *w, const char *path, unsigned long n,
 	return !why;
 }
 
-int decode_messages(const char *path, bool raw, bool strict)
+int decode_messages(const char *path, bool raw, bool strict, unsigned flags)
 {
 	bool std_in = !strcmp(path, "-");
 	FILE *in = std_in ? stdin : fopen(path, "rb");
@@ -97,7 +97,7 @@ int decode_messages(const char *path, bool raw, bool strict)
 			if (k == 0)
 				break;
 		}
-		bad += !decode_one(&w, path, 1, buf, len);
+		bad += !decode_one(&w, path, 1, buf, len, flags);
 	} else {
 		while ((got = read_line(in, &line, &cap)) > 0) {
 			n++;
@@ -119,7 +119,7 @@ int decode_messages(const char *path, bool raw, bool strict)
 				bad++;
 				continue;
 			}
-			bad += !decode_one(&w, path, n, buf, (size_t)k);
+			bad += !decode_one(&w, path, n, buf, (size_t)k, flags);
 		}
 	}
 	int rc = ferror(in) ? V2XCAP_EXIT_FAILURE : V2XCAP_EXIT_OK;

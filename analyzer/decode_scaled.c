@@ -20,6 +20,7 @@ struct run {
 	const char *out;           /* the batch being emitted: its output, */
 	size_t done, pos;          /* how much of it is on stdout, the end of the lines so far */
 	bool failed;
+	unsigned decode_flags;     /* V2XCAP_DECODE_* */
 };
 
 static volatile sig_atomic_t interrupted;
@@ -32,10 +33,10 @@ static void on_sigint(int sig)
 
 static void work(void *ctx, struct v2xcap_par_item *it, struct json_writer *w)
 {
-	(void)ctx;
+	const struct run *run = ctx;
 	struct rec *r = it->result;
 	r->off = json_buf_offset(w);
-	v2xcap_decode_frame(w, &it->fr, &r->d);
+	v2xcap_decode_frame(w, &it->fr, run->decode_flags, &r->d);
 	r->len = json_buf_offset(w) - r->off;
 }
 
@@ -84,7 +85,7 @@ int v2xcap_decode_scaled(struct v2xcap_capfile *cf, const struct v2xcap_scale_op
 		      struct v2xcap_readerr *rep, char *const *inputs, size_t n_inputs)
 {
 	struct v2xcap_sink sink;
-	struct run run = {.rep = rep};
+	struct run run = {.rep = rep, .decode_flags = o->decode_flags};
 	if (o->kafka || o->partition) {
 		int r = o->kafka ? v2xcap_sink_kafka_open(&sink, o)
 				 : v2xcap_sink_partition_open(&sink, o, inputs, n_inputs);

@@ -123,14 +123,14 @@ static const char *const dim_column[V2XCAP_N_DIMS] = {"type", "psid", "channel_m
 static int print_groups(FILE *out, enum v2xcap_format fmt, enum v2xcap_dimension d,
 			const struct v2xcap_stats *s)
 {
-	const char *const head[14] = {
+	const char *const head[15] = {
 		dim_column[d], "frames", "share", "rate_per_s", "bytes_min", "bytes_mean",
 		"bytes_max", "rssi_min_dbm", "rssi_mean_dbm", "rssi_max_dbm", "signed",
-		"unsigned", "encrypted", "errors",
+		"unsigned", "encrypted", "errors", "trailing",
 	};
 	const struct v2xcap_group **g = malloc(V2XCAP_STATS_MAX_GROUPS * sizeof(*g));
 	struct sheet sh;
-	if (!g || sheet_init(&sh, head, 14, V2XCAP_STATS_MAX_GROUPS) < 0) {
+	if (!g || sheet_init(&sh, head, 15, V2XCAP_STATS_MAX_GROUPS) < 0) {
 		free(g);
 		return -1;
 	}
@@ -148,6 +148,7 @@ static int print_groups(FILE *out, enum v2xcap_format fmt, enum v2xcap_dimension
 		cell(c[11], "%" PRIu64, g[i]->unsigned_);
 		cell(c[12], "%" PRIu64, g[i]->encrypted);
 		cell(c[13], "%" PRIu64, g[i]->errors);
+		cell(c[14], "%" PRIu64, g[i]->trailing);
 	}
 	if (fmt == V2XCAP_FMT_CSV) {
 		sheet_print_csv(out, &sh);
@@ -397,6 +398,7 @@ static int json_groups(struct json_writer *w, enum v2xcap_dimension d, const str
 		json_uint_field(w, "unsigned", g[i]->unsigned_);
 		json_uint_field(w, "encrypted", g[i]->encrypted);
 		json_uint_field(w, "errors", g[i]->errors);
+		json_uint_field(w, "trailing", g[i]->trailing);
 		const char *note = type_note(d, g[i]->key);
 		if (note) {
 			json_string_field(w, "note", note);

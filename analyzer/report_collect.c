@@ -230,6 +230,28 @@ static int spat_add(struct report *r, const struct rpt_where *at, const uint8_t 
 	return rc;
 }
 
+static const struct rpt_requirement req_trailing = {
+	"j2735.trailing", "Nothing after the MessageFrame",
+	"SAE J2735 MessageFrame: its open type's length ends the message; octets after it in "
+	"the datagram, WSM or unsecuredData are a sender's or forwarder's own, reported per "
+	"sender (MAC, and UDP port) and type"};
+
+/* A sender whose MessageFrames are followed by octets: named once per sender and type */
+static int trailing_note(struct report *r, const struct rpt_where *at, const struct v2x_frame *f)
+{
+	char mac[20] = "", port[12] = "", type[32], who[40], text[80];
+	if (f->has_src)
+		snprintf(mac, sizeof(mac), "%02x:%02x:%02x:%02x:%02x:%02x ", f->src[0], f->src[1],
+			 f->src[2], f->src[3], f->src[4], f->src[5]);
+	if (f->encap_len)
+		snprintf(port, sizeof(port), "udp %u ", f->udp_dst_port);
+	snprintf(who, sizeof(who), "%s%s%s", mac, port,
+		 v2xcap_stats_key_name(V2XCAP_BY_TYPE, f->mf.msg_id, type, sizeof(type)));
+	snprintf(text, sizeof(text), "%zu octet%s after the MessageFrame", f->mf.trailing,
+		 f->mf.trailing == 1 ? "" : "s");
+	return rpt_note(&r->findings, RPT_WARNING, &req_trailing, who, at, text);
+}
+
 int rpt_add(struct report *r, const struct rpt_where *at, const struct v2x_frame *f,
 	    uint32_t caplen, uint32_t wirelen)
 {
@@ -249,6 +271,8 @@ int rpt_add(struct report *r, const struct rpt_where *at, const struct v2x_frame
 	if (f->layer != V2X_LAYER_J2735 || !f->has_j2735)
 		return 0;
 	r->j2735++;
+	if (f->mf.trailing && trailing_note(r, at, f) < 0)
+		return -1;
 	const uint8_t *p = f->j2735; /* from WSMP, 1609.2 or a UDP payload */
 	size_t len = f->j2735_len;
 	int rc = 0;

@@ -21,6 +21,7 @@ struct v2xcap_scale_opts {
 	const char **conf;     /* -X KEY=VALUE */
 	size_t n_conf;
 	const char *partition, *out_dir;
+	unsigned decode_flags; /* V2XCAP_DECODE_* (decode.h) */
 };
 
 /* The Kafka options of decode and capture: their getopt_long entries (-X is the short

@@ -189,6 +189,7 @@ struct contribution {
 	bool has_rssi;
 	int8_t rssi;
 	bool error;
+	bool trailing;
 	enum { C_UNSIGNED, C_SIGNED, C_ENCRYPTED, C_OTHER } security;
 };
 
@@ -199,6 +200,7 @@ static void contribution_of(const struct v2x_frame *f, struct contribution *c)
 	c->has_rssi = f->rt.has_signal;
 	c->rssi = f->rt.signal_dbm;
 	c->error = f->error || f->wsmp.truncated;
+	c->trailing = f->has_j2735 && f->mf.trailing;
 	c->security = C_OTHER;
 	if (!f->has_dot2 || f->dot2.content == V2X_DOT2_UNSECURED)
 		c->security = C_UNSIGNED;
@@ -219,6 +221,7 @@ static void group_add(struct v2xcap_group *g, const struct contribution *c)
 	g->signed_ += c->security == C_SIGNED;
 	g->encrypted += c->security == C_ENCRYPTED;
 	g->errors += c->error;
+	g->trailing += c->trailing;
 }
 
 static inline void dimension_add(struct v2xcap_stats *s, enum v2xcap_dimension d,

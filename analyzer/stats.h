@@ -77,6 +77,7 @@ struct v2xcap_group {
 	 * or no 1609.2 envelope at all); encrypted (encryptedData) */
 	uint64_t signed_, unsigned_, encrypted;
 	uint64_t errors;        /* WSMP frames with a malformed or truncated layer */
+	uint64_t trailing;      /* frames with octets after their MessageFrame */
 };
 
 struct v2xcap_group_table {

@@ -44,10 +44,11 @@ static void copy_addr(uint8_t out[6], const uint8_t *a)
 }
 
 /* The message a link, UDP or WSMP carries: 1609.2 when it starts with 0x03, then the
- * J2735 MessageFrame in it or in msg, when v2x_j2735_basis says so (or always:
- * user_says); has_psid/psid are WSMP's. */
+ * J2735 MessageFrame in it or in msg, when v2x_j2735_basis says so (or always: given,
+ * the user's or a jpo-ode port's word; V2X_J2735_NOT to ask the rule); has_psid/psid
+ * are WSMP's. */
 static int parse_message(const uint8_t *msg, size_t msg_len, bool has_psid, uint32_t psid,
-			 bool user_says, struct v2x_frame *f)
+			 enum v2x_j2735_basis given, struct v2x_frame *f)
 {
 	const char *why = NULL;
 	f->msg = msg;
@@ -67,8 +68,7 @@ static int parse_message(const uint8_t *msg, size_t msg_len, bool has_psid, uint
 	/* An empty (e.g. encrypted) payload has no message. */
 	if (msg_len == 0 || !msg)
 		return f->error ? -1 : 0;
-	f->j2735_basis = user_says ? V2X_J2735_BY_USER
-				   : v2x_j2735_basis(has_psid, psid, msg, msg_len);
+	f->j2735_basis = given ? given : v2x_j2735_basis(has_psid, psid, msg, msg_len);
 	if (f->j2735_basis == V2X_J2735_NOT)
 		return f->error ? -1 : 0;
 	f->has_j2735 = true;
@@ -92,7 +92,7 @@ static inline int parse_wsmp_up(const uint8_t *buf, size_t len, struct v2x_frame
 	if (f->wsmp.truncated)
 		fail(f, V2X_LAYER_WSMP, "WSM length exceeds the frame");
 	return parse_message(f->wsmp.payload, f->wsmp.payload_len, f->wsmp.has_psid,
-			     f->wsmp.psid, false, f);
+			     f->wsmp.psid, V2X_J2735_NOT, f);
 }
 
 /* A WYDOT log record (pseudo link): its metadata, then the payload: a whole WSM (the
@@ -109,7 +109,7 @@ static int parse_wydot(const uint8_t *buf, size_t len, struct v2x_frame *f)
 	size_t n = f->wydot.payload_len;
 	if (n > 1 && (p[0] == 0x0B || (p[0] == 0x03 && p[1] < 0x80)))
 		return parse_wsmp_up(p, n, f);
-	return parse_message(p, n, false, 0, false, f);
+	return parse_message(p, n, false, 0, V2X_J2735_NOT, f);
 }
 
 /* A USDOT RSU text record (a file's, or a datagram's): its PSID goes with the payload,
@@ -125,7 +125,7 @@ static int parse_rsu(const uint8_t *buf, size_t len, struct v2x_frame *f)
 		f->rt.has_channel = true;
 		f->rt.freq = (uint16_t)v2x_5ghz_mhz(f->rsu.channel);
 	}
-	return parse_message(f->rsu.payload, f->rsu.payload_len, true, f->rsu.psid, false, f);
+	return parse_message(f->rsu.payload, f->rsu.payload_len, true, f->rsu.psid, V2X_J2735_NOT, f);
 }
 
 /* Wireshark's exported PDUs (what v2xcap convert writes): the TLVs up to the end tag,
@@ -158,7 +158,7 @@ static int parse_upper_pdu(const uint8_t *buf, size_t len, struct v2x_frame *f)
 	if (name_len == 12 && memcmp(name, "ieee1609dot3", 12) == 0)
 		return parse_wsmp_up(pdu, pdu_len, f);
 	if (name_len == 5 && memcmp(name, "j2735", 5) == 0)
-		return parse_message(pdu, pdu_len, false, 0, false, f);
+		return parse_message(pdu, pdu_len, false, 0, V2X_J2735_NOT, f);
 	if (name_len == 9 && memcmp(name, "usdot_rsu", 9) == 0)
 		return parse_rsu(pdu, pdu_len, f);
 	return 0;
@@ -343,27 +343,32 @@ static int parse_tzsp(const uint8_t *buf, size_t len, struct v2x_frame *f)
 	return parse_80211(c.p, v2x_cur_left(&c), f);
 }
 
-const uint16_t v2x_jpo_ode_ports[V2X_JPO_ODE_N_PORTS] = {
-	44990, /* generic */
-	46800, /* BSM */
-	44920, /* MAP */
-	44940, /* PSM */
-	44910, /* SPaT */
-	44930, /* SRM */
-	44900, /* SSM */
-	47900, /* TIM */
+/* jpo-ode's UDP receivers (jpo-ode-svcs application.yaml, ode.receivers) and the
+ * message type each one's start flag names (SupportedMessageType: "00" then the id) */
+const struct v2x_jpo_ode_receiver v2x_jpo_ode_receivers[V2X_JPO_ODE_N_PORTS] = {
+	{44990, "generic", 0},
+	{46800, "BSM", 20},
+	{44920, "MAP", 18},
+	{44940, "PSM", 32},
+	{44910, "SPaT", 19},
+	{44930, "SRM", 29},
+	{44900, "SSM", 30},
+	{47900, "TIM", 31},
+	{44950, "SDSM", 41},
 };
+
+const struct v2x_jpo_ode_receiver *v2x_jpo_ode_receiver(uint16_t port)
+{
+	for (unsigned i = 0; i < V2X_JPO_ODE_N_PORTS; i++)
+		if (v2x_jpo_ode_receivers[i].port == port)
+			return &v2x_jpo_ode_receivers[i];
+	return NULL;
+}
 
 bool v2x_udp_port_jpo_ode(uint16_t port)
 {
-	for (unsigned i = 0; i < V2X_JPO_ODE_N_PORTS; i++)
-		if (v2x_jpo_ode_ports[i] == port)
-			return true;
-	return false;
+	return v2x_jpo_ode_receiver(port) != NULL;
 }
-
-/* The longest prefix before a message that a jpo-ode port's datagram may have */
-#define JPO_ODE_PREFIX_MAX 32
 
 /* In a datagram the content tag is checked too (unsecured, signed, encrypted): a
  * stricter test than inside WSMP, where the PSID already says what follows. */
@@ -400,22 +405,94 @@ const char *v2x_pc5_family_name(uint8_t family)
 	return family < sizeof(names) / sizeof(names[0]) ? names[family] : NULL;
 }
 
-long v2x_jpo_ode_message_at(const uint8_t *buf, size_t len)
+/* UperUtil.findValidStartFlagLocation: the flag's first place if that is octet 0, else
+ * its first octet-aligned place from octet 2 on (so that a header's own octets 0-1 are
+ * not taken for it; a place off the octet grid is skipped). -1: nowhere. */
+static long jpo_ode_flag_at(const uint8_t *buf, size_t len, uint8_t msg_id)
 {
-	for (size_t k = 0; k <= JPO_ODE_PREFIX_MAX && k < len; k++)
-		if (v2x_udp_dot2_start(buf + k, len - k) || v2x_msgframe_strict(buf + k, len - k))
+	if (len >= 2 && buf[0] == 0 && buf[1] == msg_id)
+		return 0;
+	for (size_t k = 2; k + 2 <= len; k++)
+		if (buf[k] == 0 && buf[k + 1] == msg_id)
 			return (long)k;
 	return -1;
 }
 
-/* A 1609.2 message or a MessageFrame skip octets into a datagram */
-static int parse_udp_message(const uint8_t *buf, size_t len, size_t skip, struct v2x_frame *f)
+/* The rule of each receiver, as jpo-ode 2025 (dfb2e16) applies it (UdpHexDecoder.
+ * getPayloadHexString, UperUtil.stripDot3Header, GenericReceiver):
+ *  1. the message starts at the receiver's start flag (jpo_ode_flag_at); the generic
+ *     receiver takes the type whose flag comes first (determineHexPacketType); no flag:
+ *     jpo-ode drops the datagram ("Payload does not contain start flag");
+ *  2. the octets before it are a header and are stripped, unless they hold 03 81 00 (a
+ *     signed 1609.2 header): then the message starts there, 1609.2 around the frame
+ *     (jpo-ode searches the hex text; a match off the octet grid gives it an odd-length
+ *     hex string it cannot decode, so only octet-aligned ones count here);
+ *  3. everything to the end of the datagram goes to asn1_codec, which decodes the
+ *     MessageFrame by its own length: what follows it is left over (mf.trailing).
+ * Beyond jpo-ode: an unsecuredData envelope (03 80 + length) that ends exactly at the
+ * datagram's end and holds the message is shown as what it is; jpo-ode strips it, the
+ * message is the same. */
+long v2x_jpo_ode_message_at(const uint8_t *buf, size_t len, uint16_t port)
+{
+	const struct v2x_jpo_ode_receiver *r = v2x_jpo_ode_receiver(port);
+	if (!r || !buf)
+		return -1;
+	long at = -1;
+	for (unsigned i = 0; i < V2X_JPO_ODE_N_PORTS; i++) {
+		uint8_t id = v2x_jpo_ode_receivers[i].msg_id;
+		if (!id || (r->msg_id && id != r->msg_id))
+			continue;
+		long k = jpo_ode_flag_at(buf, len, id);
+		if (k >= 0 && (at < 0 || k < at))
+			at = k;
+	}
+	if (at <= 0)
+		return at;
+	for (long k = 0; k + 3 <= at; k++)
+		if (buf[k] == 0x03 && buf[k + 1] == 0x81 && buf[k + 2] == 0x00)
+			return k;
+	struct v2x_dot2 d;
+	const char *why;
+	for (long k = at - 5 > 0 ? at - 5 : 0; k + 3 <= at; k++)
+		if (buf[k] == 0x03 && buf[k + 1] == 0x80 &&
+		    v2x_dot2_parse(buf + k, len - (size_t)k, &d, &why) == 0 &&
+		    d.payload == buf + at && d.payload + d.payload_len == buf + len)
+			return k;
+	return at;
+}
+
+/* The receiver on the destination port first, else on the source port */
+static long jpo_ode_ports_at(const uint8_t *buf, size_t len, uint16_t src_port,
+			     uint16_t dst_port)
+{
+	long at = v2x_jpo_ode_message_at(buf, len, dst_port);
+	return at >= 0 ? at : v2x_jpo_ode_message_at(buf, len, src_port);
+}
+
+long v2x_jpo_ode_datagram_at(const uint8_t *buf, size_t len, uint16_t src_port,
+			     uint16_t dst_port)
+{
+	struct v2x_wsmp w;
+	if (!buf || (!v2x_udp_port_jpo_ode(dst_port) && !v2x_udp_port_jpo_ode(src_port)))
+		return -1;
+	/* the content rules parse_udp_payload applies before jpo-ode's, in its order */
+	if (v2x_rsu_starts(buf, len) || v2x_udp_dot2_start(buf, len) ||
+	    v2x_udp_wsmp_whole(buf, len, &w) || v2x_pc5_wsmp_prefix(buf, len, &w) ||
+	    v2x_msgframe_strict(buf, len))
+		return -1;
+	return jpo_ode_ports_at(buf, len, src_port, dst_port);
+}
+
+/* A 1609.2 message or a MessageFrame skip octets into a datagram; given: what says it is
+ * J2735 (V2X_J2735_NOT: the content rule) */
+static int parse_udp_message(const uint8_t *buf, size_t len, size_t skip,
+			     enum v2x_j2735_basis given, struct v2x_frame *f)
 {
 	f->encap_skipped = (uint32_t)skip;
-	f->encap = v2x_udp_dot2_start(buf + skip, len - skip) ? V2X_ENCAP_UDP_DOT2
-							      : V2X_ENCAP_UDP_J2735;
+	f->encap = v2x_dot2_first_octet(buf + skip, len - skip) ? V2X_ENCAP_UDP_DOT2
+								: V2X_ENCAP_UDP_J2735;
 	f->layer = V2X_LAYER_WSMP;
-	return parse_message(buf + skip, len - skip, false, 0, false, f);
+	return parse_message(buf + skip, len - skip, false, 0, given, f);
 }
 
 /* The UDP payload, by port (C2P, TZSP) and by content: an RSU text record; 1609.2, WSMP
@@ -437,7 +514,7 @@ static int parse_udp_payload(const uint8_t *buf, size_t len, struct v2x_frame *f
 		return parse_rsu(buf, len, f);
 	}
 	if (v2x_udp_dot2_start(buf, len))
-		return parse_udp_message(buf, len, 0, f);
+		return parse_udp_message(buf, len, 0, V2X_J2735_NOT, f);
 	if (v2x_udp_wsmp_whole(buf, len, &f->wsmp)) {
 		f->encap = V2X_ENCAP_UDP_WSMP;
 		return parse_wsmp_up(buf, len, f);
@@ -449,11 +526,10 @@ static int parse_udp_payload(const uint8_t *buf, size_t len, struct v2x_frame *f
 		return parse_wsmp_up(buf + pc5, len - pc5, f);
 	}
 	if (v2x_msgframe_strict(buf, len))
-		return parse_udp_message(buf, len, 0, f);
-	long at = v2x_udp_port_jpo_ode(sp) || v2x_udp_port_jpo_ode(dp)
-			  ? v2x_jpo_ode_message_at(buf, len) : -1;
-	if (at > 0)
-		return parse_udp_message(buf, len, (size_t)at, f);
+		return parse_udp_message(buf, len, 0, V2X_J2735_NOT, f);
+	long at = jpo_ode_ports_at(buf, len, sp, dp);
+	if (at >= 0)
+		return parse_udp_message(buf, len, (size_t)at, V2X_J2735_BY_PORT, f);
 	f->encap_skipped = 0;
 	return 0;
 }
@@ -609,7 +685,7 @@ int v2x_message_parse(const uint8_t *buf, size_t len, struct v2x_frame *f)
 {
 	clear_head(f);
 	f->layer = V2X_LAYER_WSMP;
-	int rc = parse_message(buf, len, false, 0, true, f);
+	int rc = parse_message(buf, len, false, 0, V2X_J2735_BY_USER, f);
 	clear_unreached(f);
 	return rc;
 }

@@ -54,19 +54,35 @@ enum v2x_encap {
 	V2X_ENCAP_UDP_RSU,      /* a USDOT RSU text record (rsu.h) in UDP */
 	V2X_ENCAP_COUNT
 };
-/* UDP ports: C2P, TZSP; jpo-ode's UDP receivers (generic, BSM, MAP, PSM, SPaT, SRM, SSM,
- * TIM), where a message may follow a short prefix */
+/* UDP ports of C2P and TZSP */
 enum {
 	V2X_UDP_PORT_C2P = 7943,
 	V2X_UDP_PORT_TZSP = 37008,
 };
-enum { V2X_JPO_ODE_N_PORTS = 8 };
-extern const uint16_t v2x_jpo_ode_ports[V2X_JPO_ODE_N_PORTS];
+/* jpo-ode's UDP receivers: a port, its name, and the messageId whose start flag it looks
+ * for (0: the generic receiver, any type's). Add a receiver here. */
+struct v2x_jpo_ode_receiver {
+	uint16_t port;
+	const char *name;
+	uint8_t msg_id;
+};
+enum { V2X_JPO_ODE_N_PORTS = 9 };
+extern const struct v2x_jpo_ode_receiver v2x_jpo_ode_receivers[V2X_JPO_ODE_N_PORTS];
+/* The receiver on a port, or NULL */
+const struct v2x_jpo_ode_receiver *v2x_jpo_ode_receiver(uint16_t port);
 bool v2x_udp_port_jpo_ode(uint16_t port);
-/* jpo-ode's receivers find the message by its start octets: where (0..32) a 1609.2 message
- * or a whole MessageFrame starts in a datagram to one of its ports, -1 when nowhere. The
- * frame path's rule and the J2735 plugin's on those ports. */
-long v2x_jpo_ode_message_at(const uint8_t *buf, size_t len);
+/* Where the message starts in a datagram to jpo-ode's receiver on port, as jpo-ode finds
+ * it (the rule is written down at its definition): the offset of the MessageFrame or of
+ * the 1609.2 message around it; -1 when the port is no receiver's or the datagram has no
+ * start flag for it. What follows the MessageFrame is left over (mf.trailing). The
+ * frame path's rule on those ports and the J2735 plugin's. */
+long v2x_jpo_ode_message_at(const uint8_t *buf, size_t len, uint16_t port);
+/* The frame path's whole UDP rule for a datagram between these ports, for a dissector
+ * that meets it after the content rules had their turn: -1 when a content rule takes the
+ * datagram whole (an RSU record, 1609.2, WSMP, a whole MessageFrame) or no receiver's
+ * start flag is in it, else v2x_jpo_ode_message_at's offset (destination port first). */
+long v2x_jpo_ode_datagram_at(const uint8_t *buf, size_t len, uint16_t src_port,
+			     uint16_t dst_port);
 /* A UDP payload that is a 1609.2 message: it starts 03 80/81/82 (version, unsecured/
  * signed/encrypted) and its envelope reads; the frame path's test, and the plugins' UDP
  * heuristic, so that both take the same datagrams. */

@@ -40,6 +40,7 @@ int v2x_msgframe_parse(const uint8_t *buf, size_t len, struct v2x_msgframe *mf,
 		return -1;
 	}
 	mf->frame_len = v2x_cur_offset(&c) + mf->value_len;
+	mf->trailing = len - mf->frame_len;
 	return 0;
 }
 

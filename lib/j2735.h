@@ -16,6 +16,8 @@ struct v2x_msgframe {
 	uint32_t value_len;     /* open-type length determinant */
 	const uint8_t *value;   /* the inner message's UPER octets */
 	size_t frame_len;       /* octets of the whole MessageFrame */
+	size_t trailing;        /* octets after it in the data holding it: a sender's or
+				 * forwarder's leftovers, never part of the message */
 };
 
 /* 0 on success, -1 with *why when the header is malformed or the value is truncated;
@@ -34,6 +36,7 @@ enum v2x_j2735_basis {
 	V2X_J2735_BY_USER,      /* the user says so (v2xcap --j2735-psid, the plugin's
 				 * extra_psids preference or Decode As) */
 	V2X_J2735_BY_CONTENT,   /* v2x_msgframe_strict holds */
+	V2X_J2735_BY_PORT,      /* a jpo-ode receiver port's start octets (frame.h) */
 };
 
 /* The rule, in this order: the registry for the PSID, the user's PSIDs

@@ -1,4 +1,4 @@
-/* mkcap: loads a frame payload (hex text, binary file, or the <asn1> hex of a jpo-ode
+/* mkcap: loads a frame payload (hex text (.hex, .txt), binary file, or the <asn1> hex of a jpo-ode
  * decoder-output XML) and rewrites the msgCnt of a BSM. */
 #include <errno.h>
 #include <stdio.h>
@@ -80,7 +80,8 @@ int payload_load(const char *arg, struct v2x_buf *out, char *err, size_t errlen)
 	if (arg[0] != '@')
 		return parse_hex(arg, strlen(arg), out, err, errlen);
 	const char *path = arg + 1;
-	if (!ends_with(path, ".hex") && !ends_with(path, ".xml"))
+	bool hex = ends_with(path, ".hex") || ends_with(path, ".txt"); /* .txt: jpo-ode's tests */
+	if (!hex && !ends_with(path, ".xml"))
 		return read_file(path, out, err, errlen);
 	struct v2x_buf text = {0};
 	int rc = read_file(path, &text, err, errlen);

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Cross-check: every sample capture read by v2xcap and by tshark with this build's plugins
 must agree, frame by frame, on
-- the frame's class: bad FCS flagged, WSMP header read, J2735 message (its messageId);
+- the frame's class: bad FCS flagged, WSMP header read, J2735 message (its messageId) and
+  the octets after its MessageFrame (j2735.trailing, dump's "+N octets");
 - the WSMP header: version, TPID, PSID, ports, LPP, extension elements (ids, and the
   values libv2x decodes, else the octets), WSM length;
 - with WSMP or without it (1609.2 over UDP): the 1609.2 content type and its PSID;
@@ -41,7 +42,7 @@ HEADER_FIELDS = ["frame.number", "frame.protocols", "ieee1609dot3.bad_fcs",
                  "ieee1609dot3.lpp", "ieee1609dot3.src_port", "ieee1609dot3.dst_port",
                  "ieee1609dot3.length", "ieee1609dot3.ext.id", "ieee1609dot3.ext.value",
                  *ELEMENT_FIELDS.values(), "ieee1609dot2.content", "ieee1609dot2.psid",
-                 "j2735.msgid"]
+                 "j2735.msgid", "j2735.trailing"]
 # headerInfo's PSID: Wireshark 4.6 names it apart from the certificates' PSIDs (hiPsid);
 # before, one name (psid) covered all, headerInfo's first. main() puts the name this tshark
 # has in HEADER_FIELDS.
@@ -87,13 +88,15 @@ def tshark_header(cols):
     if cols["ieee1609dot3.bad_fcs"]:
         return {"class": "bad FCS"}
     msgid = num(first(cols, "j2735.msgid"))
+    trailing = first(cols, "j2735.trailing")
+    msgid = {"msgid": msgid, "trailing": len(trailing.replace(":", "")) // 2 if trailing else None}
     # the first of each: the outer envelope's content, its headerInfo's PSID (a signer's
     # certificate, after it, names PSIDs too)
     dot2 = num(first(cols, "ieee1609dot2.content"))
     dot2 = {"1609.2": DOT2_CONTENT.get(dot2, dot2),
             "1609.2 psid": num(first(cols, DOT2_PSID_4_6) or first(cols, DOT2_PSID))}
     if not cols["ieee1609dot3.length"]:
-        return {"class": "no WSMP header", "msgid": msgid, **dot2}
+        return {"class": "no WSMP header", **msgid, **dot2}
     ids = [int(i) for i in cols["ieee1609dot3.ext.id"]]
     values = {f: [int(v) for v in cols[f]] for f in ELEMENT_FIELDS.values()}
     octets = [v.replace(":", "").lower() for v in cols["ieee1609dot3.ext.value"]]
@@ -104,7 +107,7 @@ def tshark_header(cols):
             "lpp": num(first(cols, "ieee1609dot3.lpp")),
             "ports": (src, dst) if src is not None else None,
             "element ids": ids, "element values": values, "element octets": octets,
-            "length": num(first(cols, "ieee1609dot3.length")), "msgid": msgid, **dot2}
+            "length": num(first(cols, "ieee1609dot3.length")), **msgid, **dot2}
 
 
 def header(line):
@@ -113,8 +116,9 @@ def header(line):
     if "radiotap flags: bad FCS" in g.get("malformed", ""):
         return {"class": "bad FCS"}
     dot2 = {"1609.2": g.get("dot2"), "1609.2 psid": g.get("dot2_psid")}
+    msgid = {"msgid": g.get("msgid"), "trailing": g.get("trailing_octets")}
     if "wsmp_version" not in g:
-        return {"class": "no WSMP header", "msgid": g.get("msgid"), **dot2}
+        return {"class": "no WSMP header", **msgid, **dot2}
     els = g["elements"]
     values = {f: [v for i, v in els.items() if ELEMENT_FIELDS.get(i) == f and isinstance(v, int)]
               for f in ELEMENT_FIELDS.values()}
@@ -122,7 +126,7 @@ def header(line):
             "psid": g["psid"], "lpp": g.get("lpp"), "ports": g.get("ports"),
             "element ids": list(els), "element values": values,
             "element octets": [v for v in els.values() if isinstance(v, str)],
-            "length": g["wsm_length"], "msgid": g.get("msgid"), **dot2}
+            "length": g["wsm_length"], **msgid, **dot2}
 
 
 def v2xcap_headers(v2xcap, capture, extra):
@@ -205,8 +209,8 @@ def main():
         for n in sorted(set(ours) | set(theirs)):
             frames += 1
             # a frame v2xcap did not read (a link type it refuses) has no WSMP for it
-            a = ours.get(n, {"class": "no WSMP header", "msgid": None, "1609.2": None,
-                             "1609.2 psid": None})
+            a = ours.get(n, {"class": "no WSMP header", "msgid": None, "trailing": None,
+                             "1609.2": None, "1609.2 psid": None})
             b = tshark_header(theirs[n]) if n in theirs else None
             diff = [k for k in (a or b or {}) if (a or {}).get(k) != (b or {}).get(k)]
             if diff:

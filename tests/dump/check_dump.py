@@ -27,10 +27,10 @@ import tempfile
 WSMP = re.compile(r"^WSMP v(\d+)(?: TPID (\d+))?(?: PSID 0x([0-9a-f]+))?"
                   r"(?: LPP 0x([0-9a-f]+))?(?: ports (\d+)>(\d+))?(?: ext (\S+))? len (\d+)$")
 DOT2 = re.compile(r"^1609\.2 (\S+)(?: psid 0x([0-9a-f]+))?$")
-J2735 = re.compile(r"^J2735 (\S+) \((\d+)\) (\d+) B$")
+J2735 = re.compile(r"^J2735 (\S+) \((\d+)\) (\d+) B(?: \+(\d+) octets after the MessageFrame)?$")
 FREQ = re.compile(r" (\d+)MHz")
 RSSI = re.compile(r" (-?\d+)dBm")
-ENCAP = re.compile(r"^(udp_\w+|c2p|tzsp)\b")  # "IPv4 UDP a>b" alone: "udp"
+ENCAP = re.compile(r"^(udp_\w+|c2p|tzsp)\b(?: after (\d+) octets)?")  # "IPv4 UDP a>b" alone: "udp"
 MAC = re.compile(r" ((?:[0-9a-f]{2}:){5}[0-9a-f]{2})")
 LLC = re.compile(r"^802\.11 .*data.* (EPD|SNAP)")
 
@@ -60,6 +60,8 @@ def layers(line):
             out.setdefault("encap", "udp")
         if m := ENCAP.match(seg):
             out["encap"] = m[1]
+            if m[2]:
+                out["udp_prefix"] = int(m[2])
         if m := LLC.match(seg):
             out["llc"] = m[1].lower()
         elif m := WSMP.match(seg):
@@ -76,6 +78,8 @@ def layers(line):
                 out["dot2_psid"] = int(m[2], 16)
         elif m := J2735.match(seg):
             out["msgid"] = int(m[2])
+            if m[4]:
+                out["trailing_octets"] = int(m[4])
         elif seg.startswith("malformed"):
             out["malformed"] = seg
     return out
@@ -134,6 +138,7 @@ def check_capture(v2xcap, expect_path):
         # what carried the frame, and a forwarder record's channel and RSSI
         if "encap" in fr:
             link["encap"] = fr["encap"]
+            link["udp_prefix"] = fr.get("udp_prefix")
         rec = fr.get("c2p") or fr.get("tzsp")
         if rec:
             channel = rec.get("primary_channel", rec.get("channel"))  # C-V2X has none
@@ -152,14 +157,15 @@ def check_capture(v2xcap, expect_path):
             if "wsmp_version" in g:
                 errors.append(f"frame {n}: WSMP found where the capture has none")
             # J2735 over UDP: a MessageFrame taken by content, with its id
-            if fr.get("encap") in ("udp_j2735", "udp_dot2", "udp_rsu") and \
-                    g.get("msgid") != fr["msgid"]:
-                errors.append(f"frame {n}: msgid {g.get('msgid')!r}, expected {fr['msgid']}")
+            if fr.get("encap") in ("udp_j2735", "udp_dot2", "udp_rsu"):
+                for key in ("msgid", "trailing_octets"):
+                    if g.get(key) != fr.get(key):
+                        errors.append(f"frame {n}: {key} {g.get(key)!r}, expected {fr.get(key)!r}")
             continue
         want = {"wsmp_version": fr["wsmp_version"], "psid": fr["psid"],
                 "tpid": fr.get("tpid", 0), "lpp": fr.get("lpp"),
                 "dot2": fr["dot2"] if fr["dot2"] != "none" else None,
-                "msgid": fr.get("msgid")}
+                "msgid": fr.get("msgid"), "trailing_octets": fr.get("trailing_octets")}
         if "dot2_psid" in fr:
             want["dot2_psid"] = fr["dot2_psid"]
         for key, value in want.items():

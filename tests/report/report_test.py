@@ -301,6 +301,25 @@ def report_bsm_brakes_and_accuracy(tmp):
                                "bsm.accuracy-plausible"), [])
 
 
+# ---- octets after the MessageFrame ----
+
+def report_trailing_octets_named_per_sender(tmp):
+    """Senders whose MessageFrames are followed by octets, one finding per sender and type:
+    jpo-ode's PSM receiver payload (14, on UDP 44940), and in mixed.pcap the jpo-ode decoder
+    vectors' PSM (13) from 02:..:03 and MAP, SPaT (1 each) from the RSU 02:..:0a:01."""
+    jpo, mixed = capture("jpo-ode-receivers.pcap"), capture("mixed.pcap")
+    rep = report(jpo, mixed)
+    got = sorted((f["sender"], f["text"], f["count"], [(w["file"], w["frame"]) for w in f["frames"]],
+                  f["severity"]) for f in findings(rep, "j2735.trailing"))
+    check_eq("findings", got, [
+        ("02:00:00:00:00:01 udp 44940 PSM", "14 octets after the MessageFrame", 1, [(jpo, 3)],
+         "warning"),
+        ("02:00:00:00:00:03 PSM", "13 octets after the MessageFrame", 1, [(mixed, 6)], "warning"),
+        ("02:00:00:00:0a:01 MAP", "1 octet after the MessageFrame", 1, [(mixed, 4)], "warning"),
+        ("02:00:00:00:0a:01 SPAT", "1 octet after the MessageFrame", 1, [(mixed, 3)], "warning"),
+    ])
+
+
 # ---- BSM path history (J2945/1: points, spacing, distance, chords against the heard track) ----
 
 M_PER_DEG = 6371000 * 3.141592653589793 / 180   # the report's flat earth
@@ -1356,7 +1375,11 @@ def report_mixed_capture_findings(tmp):
         ("security.generation-time", "02:00:00:00:0a:01 psid 0x83", (5,)),
         ("tim.window", "02:00:00:00:0a:01", (5,)),
         ("map.node-offset", "intersection 12110", (4,)),   # the MAP's own: see
-    })                                                      # report_map_lanes_well_formed
+        # report_map_lanes_well_formed; the jpo-ode decoder vectors' leftover octets
+        ("j2735.trailing", "02:00:00:00:0a:01 SPAT", (3,)),
+        ("j2735.trailing", "02:00:00:00:0a:01 MAP", (4,)),
+        ("j2735.trailing", "02:00:00:00:00:03 PSM", (6,)),
+    })
     bsm_got = {(f["requirement"], f["sender"], tuple(frames(f))) for f in findings(rep)
                if f["requirement"].startswith("bsm.")}
     check_eq("BSM findings", bsm_got, {

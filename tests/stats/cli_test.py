@@ -277,7 +277,7 @@ def stats_by_encap_over_several_captures():
 # Output shapes
 
 GROUP_COLUMNS = ("frames,share,rate_per_s,bytes_min,bytes_mean,bytes_max,rssi_min_dbm,"
-                 "rssi_mean_dbm,rssi_max_dbm,signed,unsigned,encrypted,errors")
+                 "rssi_mean_dbm,rssi_max_dbm,signed,unsigned,encrypted,errors,trailing")
 
 
 def stats_csv_shape_per_view():
@@ -289,7 +289,7 @@ def stats_csv_shape_per_view():
         lines = out.splitlines()
         check_eq(f"{view} header", lines[0], f"{first},{GROUP_COLUMNS}")
         for line in lines[1:]:
-            check_eq(f"{view} cells", len(line.split(",")), 14)
+            check_eq(f"{view} cells", len(line.split(",")), 15)
     rc, out, err = run("--format", "csv", "--by", "psid", path)
     rows = {r.split(",")[0]: r.split(",") for r in out.splitlines()[1:]}
     check_eq("PSID 0x20 frames", rows["0x20"][1], "3")
@@ -339,7 +339,7 @@ def stats_json_shape_is_stable():
     for g in s["by_type"] + s["by_sender"]:
         check_eq("group keys", list(g), [
             "key", "value", "frames", "share", "rate_per_s", "bytes", "rssi_dbm", "signed",
-            "unsigned", "encrypted", "errors"])
+            "unsigned", "encrypted", "errors", "trailing"])
         check_eq("min/mean/max", list(g["bytes"]), ["min", "mean", "max"])
     check_eq("bsm sender keys", list(s["bsm_senders"][0]), [
         "temporary_id", "messages", "rate_hz", "rate_ratio_to_10hz", "iat_ms",

@@ -391,24 +391,58 @@ TEST(frame_udp_carries_whole_wsmp)
 /* MessageFrame messageId 20 (BSM), open type of 3 octets: the strict rule holds */
 #define SHORT_MF 0x00, 0x14, 0x03, 0x01, 0x02, 0x03
 
-/* On a jpo-ode receiver port a MessageFrame may follow a short prefix; elsewhere not */
+/* On a jpo-ode receiver port a MessageFrame may follow a prefix and be followed by
+ * octets (jpo-ode's PSM receiver test payload has both); elsewhere neither */
 TEST(frame_jpo_ode_port_allows_a_prefix)
 {
-	static const uint8_t p[] = {0xde, 0xad, 0xbe, 0xef, SHORT_MF};
+	static const uint8_t p[] = {0xde, 0xad, 0xbe, 0xef, SHORT_MF, 0x77, 0x88};
 	size_t len;
 	struct v2x_frame f;
 	uint8_t *b = udp_frame(false, 46800, p, sizeof p, &len);
 	CHECK_INT(v2x_frame_parse(V2X_LINK_ETHERNET, b, len, &f), 0);
 	CHECK_INT(f.encap, V2X_ENCAP_UDP_J2735);
 	CHECK_INT(f.encap_skipped, 4);
-	CHECK_INT(f.j2735_basis, V2X_J2735_BY_CONTENT);
+	CHECK_INT(f.j2735_basis, V2X_J2735_BY_PORT);
 	CHECK_INT(f.mf.msg_id, 20);
+	CHECK_INT(f.mf.frame_len, 6);
+	CHECK_INT(f.mf.trailing, 2);
 	CHECK(!f.has_wsmp);
 	b = udp_frame(false, 47347, p, sizeof p, &len);
 	CHECK_INT(v2x_frame_parse(V2X_LINK_ETHERNET, b, len, &f), 0);
 	CHECK_INT(f.encap, V2X_ENCAP_UDP);
 	CHECK_INT(f.layer, V2X_LAYER_LINK);
 	CHECK(!f.has_j2735);
+}
+
+/* jpo-ode's start-flag rule (lib/frame.c, at v2x_jpo_ode_message_at), case by case */
+TEST(frame_jpo_ode_start_flag_rule)
+{
+	/* the BSM receiver looks for 00 14 only; the generic one for the earliest flag */
+	static const uint8_t map_then_bsm[] = {0xaa, 0xbb, 0x00, 0x12, 0x00, 0x14, 0x01, 0x00};
+	CHECK_INT(v2x_jpo_ode_message_at(map_then_bsm, sizeof map_then_bsm, 46800), 4);
+	CHECK_INT(v2x_jpo_ode_message_at(map_then_bsm, sizeof map_then_bsm, 44920), 2);
+	CHECK_INT(v2x_jpo_ode_message_at(map_then_bsm, sizeof map_then_bsm, 44990), 2);
+	/* a flag at octet 1 is a header's own octets: not taken */
+	static const uint8_t at_one[] = {0x99, 0x00, 0x14, 0x01, 0x00};
+	CHECK_INT(v2x_jpo_ode_message_at(at_one, sizeof at_one, 46800), -1);
+	/* no flag: dropped, as jpo-ode drops it; a port that is no receiver's: -1 */
+	static const uint8_t none[] = {0x01, 0x02, 0x03, 0x04};
+	CHECK_INT(v2x_jpo_ode_message_at(none, sizeof none, 44990), -1);
+	CHECK_INT(v2x_jpo_ode_message_at(at_one + 1, sizeof at_one - 1, 47347), -1);
+	/* 03 81 00 (a signed 1609.2 header) in the prefix: the message starts there */
+	static const uint8_t signed_hdr[] = {0xee, 0x03, 0x81, 0x00, 0x40, 0x00, 0x14, 0x01, 0x00};
+	CHECK_INT(v2x_jpo_ode_message_at(signed_hdr, sizeof signed_hdr, 46800), 1);
+	/* an unsecuredData envelope ending with the datagram, around the message */
+	static const uint8_t unsecured[] = {0xee, 0xff, 0x03, 0x80, 0x04, 0x00, 0x14, 0x01, 0x00};
+	CHECK_INT(v2x_jpo_ode_message_at(unsecured, sizeof unsecured, 46800), 2);
+	/* ... but not one whose length ends elsewhere: the flag's place */
+	static const uint8_t short_env[] = {0xee, 0xff, 0x03, 0x80, 0x02, 0x00, 0x14, 0x01, 0x00};
+	CHECK_INT(v2x_jpo_ode_message_at(short_env, sizeof short_env, 46800), 5);
+	/* SDSM's receiver (44950) */
+	static const uint8_t sdsm[] = {0x00, 0x29, 0x01, 0x00};
+	CHECK_INT(v2x_jpo_ode_message_at(sdsm, sizeof sdsm, 44950), 0);
+	CHECK(v2x_jpo_ode_receiver(44950) && v2x_jpo_ode_receiver(44950)->msg_id == 41);
+	CHECK(!v2x_jpo_ode_receiver(47347));
 }
 
 /* 1609.2 unsecuredData in UDP over IPv6 */

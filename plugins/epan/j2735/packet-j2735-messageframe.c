@@ -31,6 +31,7 @@ static int hf_j2735_length = -1;
 static int hf_j2735_value = -1;
 static int hf_j2735_psid = -1;
 static int hf_j2735_at_top = -1;
+static int hf_j2735_trailing = -1;
 static int proto_jpo_ode = -1;
 static int hf_jpo_ode_prefix = -1;
 static gint ett_jpo_ode = -1;
@@ -38,6 +39,7 @@ static dissector_handle_t jpo_ode_message_handle;
 static gint ett_j2735 = -1;
 static gint ett_j2735_msg = -1;
 static expert_field ei_j2735_malformed = EI_INIT;
+static expert_field ei_j2735_trailing = EI_INIT;
 static expert_field ei_j2735_unknown_msgid = EI_INIT;
 static expert_field ei_j2735_not_decoded = EI_INIT;
 static expert_field ei_j2735_unknown_id = EI_INIT;
@@ -289,9 +291,15 @@ static int dissect_frame(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree, gu
 		show_exception(value, pinfo, jt, EXCEPT_CODE, GET_MESSAGE);
 	}
 	ENDTRY;
+	if (mf.trailing) {
+		proto_item *tr = proto_tree_add_item(jt, hf_j2735_trailing, tvb,
+						     (gint)mf.frame_len, (gint)mf.trailing, ENC_NA);
+		expert_add_info_format(pinfo, tr, &ei_j2735_trailing,
+				       "+%u octets after the MessageFrame", (unsigned)mf.trailing);
+	}
 	add_summary(pinfo, s, v2x_msgid_lookup(mf.msg_id));
 	tap_queue_packet(j2735_tap, pinfo, s);
-	return (int)mf.frame_len;
+	return (int)(mf.frame_len + mf.trailing);
 }
 
 /* From a PSID table (ieee1609dot3.psid, ieee1609dot2.psid): the key is the PSID. */
@@ -406,25 +414,25 @@ static v2x_ws_bool dissect_dot2_heur(tvbuff_t *tvb, packet_info *pinfo, proto_tr
 	return TRUE;
 }
 
-/* The message of a jpo-ode datagram (1609.2 or a MessageFrame, as the UDP heuristics take
- * them), called through its own handle so that the J2735 layer is named. */
+/* The message of a jpo-ode datagram (1609.2 or a MessageFrame), J2735 by the port's word
+ * as for Decode As, called through its own handle so that the J2735 layer is named. */
 static int dissect_jpo_ode_message(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 				   void *data)
 {
-	if (!dissect_dot2_heur(tvb, pinfo, tree, data))
-		dissect_j2735_heur(tvb, pinfo, tree, data);
+	dissect_j2735_raw(tvb, pinfo, tree, data);
 	return (int)tvb_captured_length(tvb);
 }
 
-/* jpo-ode's receiver ports: the message found by its start octets after a forwarder's
- * prefix (libv2x's rule, v2xcap's too). Nothing found: the heuristics and data follow. */
+/* jpo-ode's receiver ports: the message found by the receiver's start octets after a
+ * forwarder's prefix, what follows the MessageFrame named (libv2x's rule, v2xcap's too).
+ * A datagram the content rules take whole is left to the heuristics, as the frame path
+ * takes it; nothing found: the heuristics and data follow. */
 static int dissect_jpo_ode(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree, void *data)
 {
 	guint len;
 	const guint8 *buf = v2x_udp_datagram(tvb, &len);
-	if (!buf)
-		return 0;
-	long at = v2x_jpo_ode_message_at(buf, len);
+	long at = v2x_jpo_ode_datagram_at(buf, len, (guint16)pinfo->srcport,
+					  (guint16)pinfo->destport);
 	if (at < 0)
 		return 0;
 	proto_item *ti = proto_tree_add_item(tree, proto_jpo_ode, tvb, 0, (gint)at, ENC_NA);
@@ -480,6 +488,10 @@ void proto_register_j2735(void)
 				   "The message's UPER octets, not decoded", HFILL}},
 		{&hf_j2735_psid, {"PSID", "j2735.psid", FT_UINT32, BASE_HEX, NULL, 0x0,
 				  "PSID the message came with", HFILL}},
+		{&hf_j2735_trailing, {"Octets after the MessageFrame", "j2735.trailing", FT_BYTES,
+				      BASE_NONE, NULL, 0x0,
+				      "Left over after the MessageFrame's own length: not part of "
+				      "the message", HFILL}},
 		{&hf_j2735_at_top, {"SAE J2735 MessageFrame, shown at the top level of the tree",
 				    "j2735.at_top", FT_NONE, BASE_NONE, NULL, 0x0,
 				    "The 1609.2 payload, dissected after 1609.2", HFILL}},
@@ -488,6 +500,8 @@ void proto_register_j2735(void)
 	static ei_register_info ei[] = {
 		{&ei_j2735_malformed, {"j2735.malformed", PI_MALFORMED, PI_ERROR,
 				       "Malformed J2735 MessageFrame", EXPFILL}},
+		{&ei_j2735_trailing, {"j2735.trailing.octets", PI_PROTOCOL, PI_NOTE,
+				      "Octets after the MessageFrame", EXPFILL}},
 		{&ei_j2735_unknown_msgid, {"j2735.msgid.unknown", PI_UNDECODED, PI_WARN,
 					   "Unknown J2735 message id", EXPFILL}},
 		{&ei_j2735_not_decoded, {"j2735.not_decoded", PI_UNDECODED, PI_NOTE,
@@ -570,7 +584,7 @@ void proto_reg_handoff_j2735(void)
 								 proto_j2735);
 		dissector_handle_t jpo = create_dissector_handle(dissect_jpo_ode, proto_jpo_ode);
 		for (unsigned i = 0; i < V2X_JPO_ODE_N_PORTS; i++)
-			dissector_add_uint("udp.port", v2x_jpo_ode_ports[i], jpo);
+			dissector_add_uint("udp.port", v2x_jpo_ode_receivers[i].port, jpo);
 		j2735_gen_handoff();
 		initialized = TRUE;
 	} else {
