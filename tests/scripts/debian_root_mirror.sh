@@ -52,16 +52,17 @@ Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 END
 }
 
-# Comments, deb-src, a security archive (for its URI: the old suite name says nothing)
+# Comments, deb-src, another archive (its own key), a security archive (for its URI: the old suite name says nothing)
 # and a -security suite before the mirror, which has an option block.
 one_line() {
 	cat >"$apt/sources.list" <<'END'
 # deb http://commented.example.net/debian bookworm main
 
 deb-src http://other.example.net/debian bookworm main
+deb [arch=amd64 signed-by=/usr/share/keyrings/vendor.gpg] https://vendor.example.net/apt stable main
 deb http://security.example.net/debian bookworm/updates main
 deb http://updates.example.net/debian bookworm-security main
-deb [signed-by=/x] http://other.example.net/debian bookworm main # the mirror
+deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://other.example.net/debian bookworm main # the mirror
 END
 }
 
@@ -84,7 +85,7 @@ debian_root_mirror_deb822_before_one_line() {
 debian_root_mirror_list_d_after_sources_list() {
 	printf 'deb http://security.example.net/debian-security bookworm-security main\n' \
 		>"$apt/sources.list"
-	printf 'deb [ arch=amd64 signed-by=/x ] http://list.example.net/debian bookworm main\n' \
+	printf 'deb [ arch=amd64 ] http://list.example.net/debian bookworm main\n' \
 		>"$apt/sources.list.d/local.list"
 	expect http://list.example.net/debian
 }
@@ -101,6 +102,19 @@ Types: deb
 URIs: http://mirror.example.org/debian
 Suites: bookworm
 Components: main
+END
+	expect http://mirror.example.org/debian
+}
+
+# A third-party .sources file sorting before debian.sources: skipped for its own key
+debian_root_mirror_other_archive_key_skipped() {
+	deb822
+	cat >"$apt/sources.list.d/caddy.sources" <<'END'
+Types: deb
+URIs: https://vendor.example.org/caddy/deb
+Suites: any-version
+Components: main
+Signed-By: /usr/share/keyrings/caddy-stable-archive-keyring.gpg
 END
 	expect http://mirror.example.org/debian
 }
