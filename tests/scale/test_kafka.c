@@ -99,7 +99,52 @@ struct got {
 	char key[64];
 	char topic[64];
 	size_t index;
+	int32_t partition;
+	int64_t offset;
+	size_t len;
+	char *bytes; /* a copy of the value when it is not a line of decode (for the message) */
 };
+
+/* Prints n octets of p, non-printable ones as \xNN. */
+static void print_octets(const char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)p[i];
+		if (c >= 0x20 && c < 0x7f && c != '\\')
+			putchar(c);
+		else
+			printf("\\x%02x", c);
+	}
+}
+
+/* What a record that is not a line of decode holds: where it was, its length, its
+ * octets (the start and the end of a long one), and how it relates to decode's lines. */
+static void describe(const struct got *g)
+{
+	printf("  %s [%d] offset %lld, key \"%s\", %zu octets: ", g->topic, (int)g->partition,
+	       (long long)g->offset, g->key, g->len);
+	if (!g->bytes) {
+		printf("(null value)\n");
+		return;
+	}
+	if (g->len <= 400) {
+		print_octets(g->bytes, g->len);
+	} else {
+		print_octets(g->bytes, 300);
+		printf(" ... ");
+		print_octets(g->bytes + g->len - 100, 100);
+	}
+	putchar('\n');
+	for (size_t i = 0; i < n_lines; i++) {
+		size_t l = strlen(lines[i]);
+		if (l > g->len && memcmp(lines[i], g->bytes, g->len) == 0)
+			printf("  a prefix of line %zu (%zu octets)\n", i, l);
+		else if (l < g->len && memcmp(lines[i], g->bytes, l) == 0)
+			printf("  line %zu (%zu octets) and %zu more octets\n", i, l, g->len - l);
+		else if (l > g->len && memcmp(lines[i] + l - g->len, g->bytes, g->len) == 0)
+			printf("  a suffix of line %zu (%zu octets)\n", i, l);
+	}
+}
 
 /* A consumer of the topics' partitions 0..parts-1 from their beginning (no commits). */
 static rd_kafka_t *consumer(const char *brokers, const char *group, char topics[][64],
@@ -140,6 +185,12 @@ static size_t consume(const char *brokers, char topics[][64], size_t n_topics, i
 			snprintf(g[n].key, sizeof(g[n].key), "%.*s", (int)m->key_len,
 				 (const char *)m->key);
 			g[n].index = line_index(m->payload, m->len);
+			g[n].partition = m->partition;
+			g[n].offset = m->offset;
+			g[n].len = m->len;
+			g[n].bytes = NULL;
+			if (g[n].index == SIZE_MAX && m->payload && (g[n].bytes = malloc(m->len + 1)))
+				memcpy(g[n].bytes, m->payload, m->len);
 			n++;
 		}
 		rd_kafka_message_destroy(m);
@@ -156,8 +207,10 @@ static void check_records(struct got *g, size_t n)
 	char *seen = calloc(n_lines, 1);
 	for (size_t i = 0; i < n; i++) {
 		CHECK(g[i].index != SIZE_MAX, "record %zu is not a line of decode", i);
-		if (g[i].index == SIZE_MAX)
+		if (g[i].index == SIZE_MAX) {
+			describe(&g[i]);
 			continue;
+		}
 		CHECK(!seen[g[i].index], "line %zu twice", g[i].index);
 		seen[g[i].index] = 1;
 		const char *line = lines[g[i].index];
@@ -475,8 +528,11 @@ int main(int argc, char **argv)
 			snprintf(name, sizeof(name), "/%d: ", (int)down);
 			CHECK(strstr(err, "last broker error: ") && strstr(err, name), "stderr: %s",
 			      err);
-			for (size_t i = 0; i < n; i++)
+			for (size_t i = 0; i < n; i++) {
 				CHECK(g[i].index != SIZE_MAX, "record %zu is not a line of decode", i);
+				if (g[i].index == SIZE_MAX)
+					describe(&g[i]);
+			}
 		} else if (!sig) {
 			CHECK(rc == 0, "exit %d: %s", rc, err);
 		}
