@@ -11,6 +11,7 @@
 #include "sha256.h"
 
 #ifdef V2X_HAVE_OPENSSL
+#include "dynlib.h"
 #include <openssl/core_names.h>
 #include <openssl/ecdsa.h>
 #include <openssl/evp.h>
@@ -56,6 +57,53 @@ void rpt_verify_free(struct report *r)
 
 #else
 
+/* libcrypto, loaded by the first frame to verify (dynlib.h); each function with the type
+ * its header gives it. */
+#define CRYPTO_FUNCS(X) \
+	X(OSSL_PARAM_construct_utf8_string) \
+	X(OSSL_PARAM_construct_octet_string) \
+	X(OSSL_PARAM_construct_end) \
+	X(EVP_PKEY_CTX_new_from_name) \
+	X(EVP_PKEY_fromdata_init) \
+	X(EVP_PKEY_fromdata) \
+	X(EVP_PKEY_CTX_free) \
+	X(EVP_PKEY_free) \
+	X(ECDSA_SIG_new) \
+	X(ECDSA_SIG_set0) \
+	X(ECDSA_SIG_free) \
+	X(BN_bin2bn) \
+	X(BN_free) \
+	X(i2d_ECDSA_SIG) \
+	X(EVP_MD_CTX_new) \
+	X(EVP_DigestVerifyInit) \
+	X(EVP_sha256) \
+	X(EVP_DigestVerify) \
+	X(EVP_MD_CTX_free) \
+	X(CRYPTO_free)
+#define CRYPTO_FIELD(f) __typeof__(&f) f;
+static struct {
+	CRYPTO_FUNCS(CRYPTO_FIELD)
+} crypto;
+
+/* 1 loaded, 0 not: *why says why (once per capture, as the finding's text) */
+static int load_crypto(const char **why)
+{
+	static int state; /* 0 untried, 1 loaded, -1 failed */
+	static char err[200];
+#define CRYPTO_SYM(f) {#f, (void **)&crypto.f},
+	const struct v2xcap_dynsym syms[] = {CRYPTO_FUNCS(CRYPTO_SYM)};
+	if (state == 0) {
+		char e[96];
+		state = v2xcap_dynlib_load("libcrypto.so.3", syms, sizeof(syms) / sizeof(syms[0]),
+					   e, sizeof(e)) == 0 ? 1 : -1;
+		if (state < 0)
+			snprintf(err, sizeof(err), "signature verification needs OpenSSL's "
+				 "libcrypto.so.3 (Debian: libssl3): %s", e);
+	}
+	*why = err;
+	return state > 0;
+}
+
 /* The uncompressed or compressed point of a verification key as OpenSSL reads it
  * (SEC 1: 04 x y, 02|03 x); 0 for an x-only or fill point, which is not a key */
 static size_t key_octets(uint8_t form, const uint8_t *p, uint8_t out[65])
@@ -82,16 +130,16 @@ static EVP_PKEY *make_key(enum v2x_dot2_curve curve, uint8_t form, const uint8_t
 	snprintf(group, sizeof(group), "%s",
 		 curve == V2X_DOT2_NISTP256 ? "prime256v1" : "brainpoolP256r1");
 	OSSL_PARAM params[] = {
-		OSSL_PARAM_construct_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, group, 0),
-		OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY, pub, n),
-		OSSL_PARAM_construct_end(),
+		crypto.OSSL_PARAM_construct_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, group, 0),
+		crypto.OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY, pub, n),
+		crypto.OSSL_PARAM_construct_end(),
 	};
 	EVP_PKEY *key = NULL;
-	EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_name(NULL, "EC", NULL);
-	if (!ctx || EVP_PKEY_fromdata_init(ctx) <= 0 ||
-	    EVP_PKEY_fromdata(ctx, &key, EVP_PKEY_PUBLIC_KEY, params) <= 0)
+	EVP_PKEY_CTX *ctx = crypto.EVP_PKEY_CTX_new_from_name(NULL, "EC", NULL);
+	if (!ctx || crypto.EVP_PKEY_fromdata_init(ctx) <= 0 ||
+	    crypto.EVP_PKEY_fromdata(ctx, &key, EVP_PKEY_PUBLIC_KEY, params) <= 0)
 		key = NULL;
-	EVP_PKEY_CTX_free(ctx);
+	crypto.EVP_PKEY_CTX_free(ctx);
 	return key;
 }
 
@@ -99,23 +147,24 @@ static EVP_PKEY *make_key(enum v2x_dot2_curve curve, uint8_t form, const uint8_t
 static int ecdsa_verify(EVP_PKEY *key, const uint8_t r32[32], const uint8_t s32[32],
 			const uint8_t *msg, size_t len)
 {
-	ECDSA_SIG *sig = ECDSA_SIG_new();
-	BIGNUM *r = BN_bin2bn(r32, 32, NULL), *s = BN_bin2bn(s32, 32, NULL);
-	if (!sig || !r || !s || !ECDSA_SIG_set0(sig, r, s)) {
-		ECDSA_SIG_free(sig);
-		BN_free(r);
-		BN_free(s);
+	ECDSA_SIG *sig = crypto.ECDSA_SIG_new();
+	BIGNUM *r = crypto.BN_bin2bn(r32, 32, NULL), *s = crypto.BN_bin2bn(s32, 32, NULL);
+	if (!sig || !r || !s || !crypto.ECDSA_SIG_set0(sig, r, s)) {
+		crypto.ECDSA_SIG_free(sig);
+		crypto.BN_free(r);
+		crypto.BN_free(s);
 		return -1;
 	}
 	unsigned char *der = NULL;
-	int der_len = i2d_ECDSA_SIG(sig, &der);
-	ECDSA_SIG_free(sig);
-	EVP_MD_CTX *md = EVP_MD_CTX_new();
+	int der_len = crypto.i2d_ECDSA_SIG(sig, &der);
+	crypto.ECDSA_SIG_free(sig);
+	EVP_MD_CTX *md = crypto.EVP_MD_CTX_new();
 	int rc = -1;
-	if (der_len > 0 && md && EVP_DigestVerifyInit(md, NULL, EVP_sha256(), NULL, key) > 0)
-		rc = EVP_DigestVerify(md, der, (size_t)der_len, msg, len) == 1;
-	EVP_MD_CTX_free(md);
-	OPENSSL_free(der);
+	if (der_len > 0 && md &&
+	    crypto.EVP_DigestVerifyInit(md, NULL, crypto.EVP_sha256(), NULL, key) > 0)
+		rc = crypto.EVP_DigestVerify(md, der, (size_t)der_len, msg, len) == 1;
+	crypto.EVP_MD_CTX_free(md);
+	crypto.CRYPTO_free(der, __FILE__, __LINE__);
 	return rc;
 }
 
@@ -154,7 +203,7 @@ static struct rpt_cert_key *signer_key(struct report *r, const struct v2x_dot2 *
 	struct rpt_cert_key *k = &r->certs[r->next_cert++ % RPT_CERT_CACHE];
 	if (r->n_certs < RPT_CERT_CACHE)
 		r->n_certs++;
-	EVP_PKEY_free(k->key);
+	crypto.EVP_PKEY_free(k->key);
 	memset(k, 0, sizeof(*k));
 	memcpy(k->id, id, 8);
 	if (!v2x_dot2_cert_hash(d, k->cert_hash)) {
@@ -172,6 +221,8 @@ int rpt_verify_frame(struct report *r, struct rpt_sec *g, const struct rpt_where
 	const struct v2x_dot2 *d = &f->dot2;
 	const char *why = NULL;
 	struct rpt_cert_key *k = NULL;
+	if (!load_crypto(&why)) /* one finding for the whole capture, as without OpenSSL */
+		return unverified(r, g, at, "", why);
 	if (d->hash_id != 0)
 		why = "hashId is not SHA-256";
 	else if (d->sig_curve == V2X_DOT2_CURVE_OTHER)
@@ -212,7 +263,7 @@ int rpt_verify_frame(struct report *r, struct rpt_sec *g, const struct rpt_where
 void rpt_verify_free(struct report *r)
 {
 	for (unsigned i = 0; i < r->n_certs; i++)
-		EVP_PKEY_free(r->certs[i].key);
+		crypto.EVP_PKEY_free(r->certs[i].key); /* certs only once crypto is loaded */
 }
 
 #endif

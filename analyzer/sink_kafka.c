@@ -14,6 +14,44 @@
 #ifdef V2X_HAVE_RDKAFKA
 #include <librdkafka/rdkafka.h>
 
+#include "dynlib.h"
+
+/* librdkafka, loaded by the commands that publish (dynlib.h); each function with the type
+ * its header gives it (rd_kafka_new last: set, all are). */
+#define RDKAFKA_FUNCS(X) \
+	X(rd_kafka_conf_new) \
+	X(rd_kafka_conf_set) \
+	X(rd_kafka_conf_get) \
+	X(rd_kafka_conf_destroy) \
+	X(rd_kafka_conf_set_dr_msg_cb) \
+	X(rd_kafka_conf_set_error_cb) \
+	X(rd_kafka_conf_set_opaque) \
+	X(rd_kafka_producev) \
+	X(rd_kafka_poll) \
+	X(rd_kafka_flush) \
+	X(rd_kafka_destroy) \
+	X(rd_kafka_err2str) \
+	X(rd_kafka_new)
+#define RDKAFKA_FIELD(f) __typeof__(&f) f;
+static struct {
+	RDKAFKA_FUNCS(RDKAFKA_FIELD)
+} kafka_lib;
+
+/* librdkafka 1.x and 2.x (Debian's librdkafka1): 0, or -1 said on stderr */
+static int load_rdkafka(const char *command)
+{
+	static const char lib[] = "librdkafka.so.1";
+#define RDKAFKA_SYM(f) {#f, (void **)&kafka_lib.f},
+	const struct v2xcap_dynsym syms[] = {RDKAFKA_FUNCS(RDKAFKA_SYM)};
+	char err[256];
+	if (kafka_lib.rd_kafka_new ||
+	    v2xcap_dynlib_load(lib, syms, sizeof(syms) / sizeof(syms[0]), err, sizeof(err)) == 0)
+		return 0;
+	fprintf(stderr, "v2xcap %s: --kafka needs %s (Debian: librdkafka1): %s\n", command, lib,
+		err);
+	return -1;
+}
+
 #define MAP_MSG_ID 18
 #define SPAT_MSG_ID 19
 
@@ -85,7 +123,7 @@ static void on_delivery(rd_kafka_t *rk, const rd_kafka_message_t *m, void *opaqu
 		return;
 	}
 	if (k->failed++ == 0)
-		snprintf(k->first_error, sizeof(k->first_error), "%s", rd_kafka_err2str(m->err));
+		snprintf(k->first_error, sizeof(k->first_error), "%s", kafka_lib.rd_kafka_err2str(m->err));
 }
 
 /* The topic of a record: T with "{type}" replaced by the message's abbreviation. */
@@ -109,7 +147,7 @@ static int put(void *ctx, const struct v2xcap_record *r)
 	topic_name(k->topic, r->d->msg_id, topic, sizeof(topic));
 	record_key(r, key, sizeof(key));
 	for (;;) {
-		rd_kafka_resp_err_t e = rd_kafka_producev(
+		rd_kafka_resp_err_t e = kafka_lib.rd_kafka_producev(
 			k->rk, RD_KAFKA_V_TOPIC(topic), RD_KAFKA_V_MSGFLAGS(RD_KAFKA_MSG_F_COPY),
 			RD_KAFKA_V_KEY(key, strlen(key)),
 			RD_KAFKA_V_VALUE((void *)r->json, r->len - 1), /* without the '\n' */
@@ -118,13 +156,13 @@ static int put(void *ctx, const struct v2xcap_record *r)
 			break;
 		if (e != RD_KAFKA_RESP_ERR__QUEUE_FULL) {
 			fprintf(stderr, "v2xcap %s: Kafka %s, topic %s: %s\n", k->command,
-				k->brokers, topic, rd_kafka_err2str(e));
+				k->brokers, topic, kafka_lib.rd_kafka_err2str(e));
 			return -1;
 		}
-		rd_kafka_poll(k->rk, 100); /* the queue is full: wait for deliveries */
+		kafka_lib.rd_kafka_poll(k->rk, 100); /* the queue is full: wait for deliveries */
 	}
 	k->produced++;
-	rd_kafka_poll(k->rk, 0);
+	kafka_lib.rd_kafka_poll(k->rk, 0);
 	return 0;
 }
 
@@ -132,7 +170,7 @@ static int close_kafka(void *ctx, bool interrupted)
 {
 	struct kafka *k = ctx;
 	(void)interrupted; /* what was produced is flushed either way */
-	rd_kafka_flush(k->rk, k->flush_ms);
+	kafka_lib.rd_kafka_flush(k->rk, k->flush_ms);
 	uint64_t lost = k->produced - k->acked;
 	int rc = 0;
 	if (lost) {
@@ -143,7 +181,7 @@ static int close_kafka(void *ctx, bool interrupted)
 			*k->broker_error ? "; last broker error: " : "", k->broker_error);
 		rc = -1;
 	}
-	rd_kafka_destroy(k->rk);
+	kafka_lib.rd_kafka_destroy(k->rk);
 	free(k);
 	return rc;
 }
@@ -152,7 +190,7 @@ static int set(const struct kafka *k, rd_kafka_conf_t *conf, const char *name,
 	       const char *value)
 {
 	char err[256];
-	if (rd_kafka_conf_set(conf, name, value, err, sizeof(err)) == RD_KAFKA_CONF_OK)
+	if (kafka_lib.rd_kafka_conf_set(conf, name, value, err, sizeof(err)) == RD_KAFKA_CONF_OK)
 		return 0;
 	fprintf(stderr, "v2xcap %s: Kafka setting %s=%s: %s\n", k->command, name, value, err);
 	return -1;
@@ -160,8 +198,10 @@ static int set(const struct kafka *k, rd_kafka_conf_t *conf, const char *name,
 
 int v2xcap_sink_kafka_open(struct v2xcap_sink *s, const struct v2xcap_scale_opts *o)
 {
+	if (load_rdkafka(o->command) < 0)
+		return -1;
 	struct kafka *k = calloc(1, sizeof(*k));
-	rd_kafka_conf_t *conf = rd_kafka_conf_new();
+	rd_kafka_conf_t *conf = kafka_lib.rd_kafka_conf_new();
 	char err[512];
 	if (!k || !conf) {
 		fprintf(stderr, "v2xcap %s: out of memory\n", o->command);
@@ -185,19 +225,19 @@ int v2xcap_sink_kafka_open(struct v2xcap_sink *s, const struct v2xcap_scale_opts
 	}
 	char timeout[32];
 	size_t tl = sizeof(timeout);
-	if (bad || rd_kafka_conf_get(conf, "message.timeout.ms", timeout, &tl) != RD_KAFKA_CONF_OK) {
-		rd_kafka_conf_destroy(conf);
+	if (bad || kafka_lib.rd_kafka_conf_get(conf, "message.timeout.ms", timeout, &tl) != RD_KAFKA_CONF_OK) {
+		kafka_lib.rd_kafka_conf_destroy(conf);
 		free(k);
 		return -1;
 	}
 	k->flush_ms = atoi(timeout) + 5000; /* the client fails what is late before that */
-	rd_kafka_conf_set_dr_msg_cb(conf, on_delivery);
-	rd_kafka_conf_set_error_cb(conf, on_error);
-	rd_kafka_conf_set_opaque(conf, k);
-	k->rk = rd_kafka_new(RD_KAFKA_PRODUCER, conf, err, sizeof(err));
+	kafka_lib.rd_kafka_conf_set_dr_msg_cb(conf, on_delivery);
+	kafka_lib.rd_kafka_conf_set_error_cb(conf, on_error);
+	kafka_lib.rd_kafka_conf_set_opaque(conf, k);
+	k->rk = kafka_lib.rd_kafka_new(RD_KAFKA_PRODUCER, conf, err, sizeof(err));
 	if (!k->rk) {
 		fprintf(stderr, "v2xcap %s: Kafka %s: %s\n", o->command, o->kafka, err);
-		rd_kafka_conf_destroy(conf);
+		kafka_lib.rd_kafka_conf_destroy(conf);
 		free(k);
 		return -1;
 	}

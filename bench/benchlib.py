@@ -1,6 +1,6 @@
 """What the benchmark scripts share (bench/README.md): where tests/run-tshark is, a
-timed run, and gencap. Imported by run-bench, report-bench, scale-bench and
-compare-builds, which sit beside it."""
+timed run, and gencap. Imported by run-bench, report-bench, scale-bench, startup-bench
+and compare-builds, which sit beside it."""
 import os
 import resource
 import subprocess

@@ -25,6 +25,22 @@ ${v2x_deb_schema}")
 set(CPACK_DEBIAN_PACKAGE_SECTION net)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_ENHANCES "wireshark, tshark")
+# librdkafka (--kafka) and libcrypto (report's signature check) are loaded when used
+# (analyzer/dynlib.h), so dpkg-shlibdeps does not see them: recommended, under the name
+# of the package that holds them on the build's release (librdkafka1, libssl3t64 ...).
+set(v2x_recommends "")
+foreach(soname librdkafka.so.1 libcrypto.so.3)
+  find_library(v2x_lib_${soname} NAMES ${soname})
+  if(v2x_lib_${soname})
+    execute_process(COMMAND dpkg-query -S ${v2x_lib_${soname}} OUTPUT_VARIABLE owner
+                    ERROR_QUIET OUTPUT_STRIP_TRAILING_WHITESPACE)
+    string(REGEX MATCH "^[^:]+" owner "${owner}")
+    if(owner)
+      list(APPEND v2x_recommends ${owner})
+    endif()
+  endif()
+endforeach()
+string(REPLACE ";" ", " CPACK_DEBIAN_PACKAGE_RECOMMENDS "${v2x_recommends}")
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_STRIP_FILES ON)
 
