@@ -217,17 +217,16 @@ bool decode_write_j2735(struct json_writer *w, const struct v2x_frame *f, unsign
 	if (id) {
 		json_string_field(w, "name", id->abbrev);
 	}
-	const uint8_t *frame = f->mf.value + f->mf.value_len - f->mf.frame_len;
 	bool whole = f->layer == V2X_LAYER_J2735; /* frame_len read */
 	if (whole && (flags & V2XCAP_DECODE_OCTETS)) {
 		json_key(w, "octets");
-		json_hex(w, frame, f->mf.frame_len);
+		json_hex(w, f->j2735, f->mf.frame_len);
 	}
 	if (whole && f->mf.trailing) {
 		json_uint_field(w, "trailing_octets", f->mf.trailing);
 		if (flags & V2XCAP_DECODE_OCTETS) {
 			json_key(w, "trailing");
-			json_hex(w, frame + f->mf.frame_len, f->mf.trailing);
+			json_hex(w, f->j2735 + f->mf.frame_len, f->mf.trailing);
 		}
 	}
 	if (r == J2735DEC_OK) {
@@ -298,8 +297,9 @@ const char cmd_decode_options[] =
 	"Prints one JSON object per J2735 message (JSON Lines): \"file\", \"frame\", \"time\",\n"
 	"\"link\" (channel_mhz, rssi_dbm, src, dst), \"wsmp\" header, \"ieee1609dot2\" summary\n"
 	"and \"j2735\": {\"messageId\", \"name\", \"value\"} with every field of the message\n"
-	"under J2735's own names; \"trailing_octets\" counts octets after the MessageFrame. A malformed frame's line has \"error\"; a message that\n"
-	"does not decode has \"j2735\".\"error\". FILE is pcap or pcapng, '-' is stdin.\n"
+	"under J2735's own names; \"trailing_octets\" counts octets after the MessageFrame.\n"
+	"A malformed frame's line has \"error\"; a message that does not decode has\n"
+	"\"j2735\".\"error\". FILE is pcap or pcapng, '-' is stdin.\n"
 	"  --strict          exit 1 when a frame is malformed (default: marked, reported,\n"
 	"                    exit 0)\n"
 	"  -j, --jobs N      decode on N threads (default: the online CPUs); the output is\n"

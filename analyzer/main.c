@@ -21,10 +21,10 @@ static const struct v2xcap_command commands[] = {
 		   " [--filter TYPE|psid=HEX] [--interval N[ms|s|m]] [--decode] [-j N]\n"
 		   " [--strict] [--] FILE...",
 	    "per-type/PSID/channel/sender and BSM statistics"),
-	ROW(decode, "[--strict] [-j N] [--kafka BROKERS [--topic T] [--compression C]\n"
-		    " [-X KEY=VALUE]... | --partition hour -o DIR] [--] FILE...\n"
-		    "[--strict] --hex [FILE|-]\n"
-		    "[--strict] --raw FILE",
+	ROW(decode, "[--strict] [--octets] [-j N] [--kafka BROKERS [--topic T]\n"
+		    " [--compression C] [-X KEY=VALUE]... | --partition hour -o DIR] [--] FILE...\n"
+		    "[--strict] [--octets] --hex [FILE|-]\n"
+		    "[--strict] [--octets] --raw FILE",
 	    "one JSON object per J2735 message (JSON Lines)"),
 	ROW(ocb, "join IFACE FREQ|CHANNEL [--width 5|10|20]\n"
 		 "leave IFACE\n"
