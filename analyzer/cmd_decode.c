@@ -217,12 +217,11 @@ bool decode_write_j2735(struct json_writer *w, const struct v2x_frame *f, unsign
 	if (id) {
 		json_string_field(w, "name", id->abbrev);
 	}
-	bool whole = f->layer == V2X_LAYER_J2735; /* frame_len read */
-	if (whole && (flags & V2XCAP_DECODE_OCTETS)) {
+	if (flags & V2XCAP_DECODE_OCTETS) { /* a frame cut short: what there is of it */
 		json_key(w, "octets");
-		json_hex(w, f->j2735, f->mf.frame_len);
+		json_hex(w, f->j2735, f->mf.frame_len ? f->mf.frame_len : f->j2735_len);
 	}
-	if (whole && f->mf.trailing) {
+	if (f->mf.trailing) {
 		json_uint_field(w, "trailing_octets", f->mf.trailing);
 		if (flags & V2XCAP_DECODE_OCTETS) {
 			json_key(w, "trailing");
