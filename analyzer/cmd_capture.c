@@ -161,7 +161,7 @@ static int64_t ts_us_of(const struct timeval *tv)
 /* The frame's decode line to the sink, when it holds a J2735 message. */
 static void publish(struct capture *c, const struct pcap_pkthdr *h, const u_char *data)
 {
-	struct v2xcap_capframe fr = {c->iface, c->kept, ts_us_of(&h->ts) * 1000, c->linktype,
+	struct v2x_capframe fr = {c->iface, c->kept, ts_us_of(&h->ts) * 1000, c->linktype,
 				  h->caplen, h->len, data};
 	struct v2xcap_decoded d;
 	v2x_buf_reset(&c->line);

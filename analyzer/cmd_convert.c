@@ -65,7 +65,7 @@ static void wydot_comment(char *s, size_t n, const struct v2x_wydot_rec *r)
 		snprintf(s + k, n - (size_t)k, ", security result %d", r->verification);
 }
 
-static void convert_frame(struct out *o, const struct v2xcap_capframe *fr,
+static void convert_frame(struct out *o, const struct v2x_capframe *fr,
 			  struct v2xcap_readerr *rep)
 {
 	int64_t ts_us = fr->ts_ns / 1000;
@@ -146,19 +146,19 @@ int cmd_convert(const struct v2xcap_command *cmd, int argc, char **argv)
 		fprintf(stderr, "v2xcap convert: %s: cannot create: %m\n", path);
 		return V2XCAP_EXIT_FAILURE;
 	}
-	struct v2xcap_capfile *cf = v2xcap_capfile_open(argv + optind, (size_t)(argc - optind));
+	struct v2x_capfile *cf = v2x_capfile_open(argv + optind, (size_t)(argc - optind));
 	if (!cf) {
 		fprintf(stderr, "v2xcap convert: out of memory\n");
 		return V2XCAP_EXIT_FAILURE;
 	}
 	struct v2xcap_readerr rep;
 	v2xcap_readerr_init(&rep, "convert", NULL, NULL);
-	struct v2xcap_capframe fr;
-	enum v2xcap_cap_result r;
+	struct v2x_capframe fr;
+	enum v2x_cap_result r;
 	bool write_failed = false;
-	while ((r = v2xcap_capfile_next(cf, &fr)) != V2XCAP_CAP_END) {
-		if (r == V2XCAP_CAP_ERROR) {
-			v2xcap_readerr_file_error(&rep, v2xcap_capfile_error(cf));
+	while ((r = v2x_capfile_next(cf, &fr)) != V2X_CAP_END) {
+		if (r == V2X_CAP_ERROR) {
+			v2xcap_readerr_file_error(&rep, v2x_capfile_error(cf));
 			continue;
 		}
 		convert_frame(&o, &fr, &rep);
@@ -168,7 +168,7 @@ int cmd_convert(const struct v2xcap_command *cmd, int argc, char **argv)
 		}
 		v2x_buf_reset(&o.buf);
 	}
-	v2xcap_capfile_close(cf);
+	v2x_capfile_close(cf);
 	v2xcap_readerr_finish(&rep);
 	int rc = v2xcap_readerr_exit_code(&rep, false);
 	if (o.n_ifaces == 0 && !write_failed) {

@@ -217,9 +217,11 @@ bool decode_write_j2735(struct json_writer *w, const struct v2x_frame *f, unsign
 	if (id) {
 		json_string_field(w, "name", id->abbrev);
 	}
-	if (flags & V2XCAP_DECODE_OCTETS) { /* a frame cut short: what there is of it */
+	if (flags & V2XCAP_DECODE_OCTETS) {
+		size_t n;
+		const uint8_t *octets = v2x_frame_message(f, &n);
 		json_key(w, "octets");
-		json_hex(w, f->j2735, f->mf.frame_len ? f->mf.frame_len : f->j2735_len);
+		json_hex(w, octets, n);
 	}
 	if (f->mf.trailing) {
 		json_uint_field(w, "trailing_octets", f->mf.trailing);
@@ -249,7 +251,7 @@ static void flush_output(void *w)
 	fflush(stdout);
 }
 
-void v2xcap_decode_frame(struct json_writer *w, const struct v2xcap_capframe *fr,
+void v2xcap_decode_frame(struct json_writer *w, const struct v2x_capframe *fr,
 		      unsigned flags, struct v2xcap_decoded *d)
 {
 	struct v2x_frame f;
@@ -381,7 +383,7 @@ static int parse_args(const struct v2xcap_command *cmd, int argc, char **argv,
 }
 
 /* One thread to stdout: the lines as they are decoded (a terminal gets each at once). */
-static void decode_sequential(struct v2xcap_capfile *cf, unsigned flags,
+static void decode_sequential(struct v2x_capfile *cf, unsigned flags,
 			      struct v2xcap_readerr *rep)
 {
 	/* Lines are gathered in w and written JSON_BUF_SIZE at a time; stdout is left
@@ -392,12 +394,12 @@ static void decode_sequential(struct v2xcap_capfile *cf, unsigned flags,
 	bool by_line = isatty(STDOUT_FILENO);
 	rep->flush = flush_output;
 	rep->ctx = &w;
-	struct v2xcap_capframe fr;
-	enum v2xcap_cap_result r;
+	struct v2x_capframe fr;
+	enum v2x_cap_result r;
 	struct v2xcap_progress prog;
 	v2xcap_progress_init(&prog);
-	while ((r = v2xcap_capfile_next(cf, &fr)) != V2XCAP_CAP_END) {
-		if (r == V2XCAP_CAP_FRAME) {
+	while ((r = v2x_capfile_next(cf, &fr)) != V2X_CAP_END) {
+		if (r == V2X_CAP_FRAME) {
 			struct v2xcap_decoded d;
 			v2xcap_decode_frame(&w, &fr, flags, &d);
 			if (d.why)
@@ -409,7 +411,7 @@ static void decode_sequential(struct v2xcap_capfile *cf, unsigned flags,
 				break; /* the output failed: the rest would be lost */
 			continue;
 		}
-		v2xcap_readerr_file_error(rep, v2xcap_capfile_error(cf));
+		v2xcap_readerr_file_error(rep, v2x_capfile_error(cf));
 	}
 	flush_output(&w);
 	v2xcap_progress_done(&prog, cf);
@@ -438,7 +440,7 @@ int cmd_decode(const struct v2xcap_command *cmd, int argc, char **argv)
 				"with -DJ2735_ASN1_DIR=<dir>.\n");
 	char **inputs = argv + optind;
 	size_t n_inputs = (size_t)(argc - optind);
-	struct v2xcap_capfile *cf = v2xcap_capfile_open(inputs, n_inputs);
+	struct v2x_capfile *cf = v2x_capfile_open(inputs, n_inputs);
 	if (!cf) {
 		fprintf(stderr, "v2xcap decode: out of memory\n");
 		free(so.conf);
@@ -451,7 +453,7 @@ int cmd_decode(const struct v2xcap_command *cmd, int argc, char **argv)
 		failed = v2xcap_decode_scaled(cf, &so, &rep, inputs, n_inputs) < 0;
 	else
 		decode_sequential(cf, so.decode_flags, &rep);
-	v2xcap_capfile_close(cf);
+	v2x_capfile_close(cf);
 	free(so.conf);
 	v2xcap_readerr_finish(&rep);
 	rc = v2xcap_readerr_exit_code(&rep, strict);

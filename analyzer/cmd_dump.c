@@ -177,7 +177,7 @@ static void print_upper(const struct v2x_frame *f)
 }
 
 /* Prints one frame's line; a malformed frame is marked there and reported. */
-static void dump_frame(const struct v2xcap_capframe *fr, int64_t t0, bool with_file,
+static void dump_frame(const struct v2x_capframe *fr, int64_t t0, bool with_file,
 		       struct v2xcap_readerr *rep)
 {
 	struct v2x_frame f;
@@ -227,7 +227,7 @@ int cmd_dump(const struct v2xcap_command *cmd, int argc, char **argv)
 	if (optind == argc)
 		return v2xcap_cli_usage_error(cmd, "no capture file given");
 	size_t n_files = (size_t)(argc - optind);
-	struct v2xcap_capfile *cf = v2xcap_capfile_open(argv + optind, n_files);
+	struct v2x_capfile *cf = v2x_capfile_open(argv + optind, n_files);
 	if (!cf) {
 		fprintf(stderr, "v2xcap dump: out of memory\n");
 		return V2XCAP_EXIT_FAILURE;
@@ -236,11 +236,11 @@ int cmd_dump(const struct v2xcap_command *cmd, int argc, char **argv)
 	v2xcap_readerr_init(&rep, "dump", NULL, NULL);
 	bool have_t0 = false;
 	int64_t t0 = 0;
-	struct v2xcap_capframe fr;
-	enum v2xcap_cap_result r;
-	while ((r = v2xcap_capfile_next(cf, &fr)) != V2XCAP_CAP_END) {
-		if (r == V2XCAP_CAP_ERROR) {
-			v2xcap_readerr_file_error(&rep, v2xcap_capfile_error(cf));
+	struct v2x_capframe fr;
+	enum v2x_cap_result r;
+	while ((r = v2x_capfile_next(cf, &fr)) != V2X_CAP_END) {
+		if (r == V2X_CAP_ERROR) {
+			v2xcap_readerr_file_error(&rep, v2x_capfile_error(cf));
 			continue;
 		}
 		if (!have_t0) {
@@ -249,7 +249,7 @@ int cmd_dump(const struct v2xcap_command *cmd, int argc, char **argv)
 		}
 		dump_frame(&fr, t0, n_files > 1, &rep);
 	}
-	v2xcap_capfile_close(cf);
+	v2x_capfile_close(cf);
 	v2xcap_readerr_finish(&rep);
 	int rc = v2xcap_readerr_exit_code(&rep, strict);
 	if (fflush(stdout) != 0 || ferror(stdout)) {

@@ -33,19 +33,19 @@ const char cmd_export_options[] =
 /* One pass over the files; false when a file could not be read. */
 static bool collect(struct report *r, char **files, size_t n, const char *cmd)
 {
-	struct v2xcap_capfile *cf = v2xcap_capfile_open(files, n);
+	struct v2x_capfile *cf = v2x_capfile_open(files, n);
 	if (!cf) {
 		fprintf(stderr, "v2xcap %s: out of memory\n", cmd);
 		return false;
 	}
 	bool ok = true;
-	struct v2xcap_capframe fr;
-	enum v2xcap_cap_result res;
+	struct v2x_capframe fr;
+	enum v2x_cap_result res;
 	struct v2xcap_progress prog;
 	v2xcap_progress_init(&prog);
-	while ((res = v2xcap_capfile_next(cf, &fr)) != V2XCAP_CAP_END) {
-		if (res != V2XCAP_CAP_FRAME) {
-			fprintf(stderr, "v2xcap %s: %s\n", cmd, v2xcap_capfile_error(cf));
+	while ((res = v2x_capfile_next(cf, &fr)) != V2X_CAP_END) {
+		if (res != V2X_CAP_FRAME) {
+			fprintf(stderr, "v2xcap %s: %s\n", cmd, v2x_capfile_error(cf));
 			ok = false;
 			continue;
 		}
@@ -65,7 +65,7 @@ static bool collect(struct report *r, char **files, size_t n, const char *cmd)
 		v2xcap_progress_tick(&prog, cf);
 	}
 	v2xcap_progress_done(&prog, cf);
-	v2xcap_capfile_close(cf);
+	v2x_capfile_close(cf);
 	return ok;
 }
 

@@ -308,19 +308,19 @@ static int replay_file(struct sender *s, const struct send_opts *o)
 {
 	for (;;) {
 		char *files[1] = {(char *)o->file};
-		struct v2xcap_capfile *cf = v2xcap_capfile_open(files, 1);
-		struct v2xcap_capframe fr;
+		struct v2x_capfile *cf = v2x_capfile_open(files, 1);
+		struct v2x_capframe fr;
 		struct v2x_frame f;
-		enum v2xcap_cap_result r;
+		enum v2x_cap_result r;
 		uint64_t found = 0, no_psid = 0;
 		struct v2x_wsmp_spec wsmp = {.version = 3, .length = -1};
 		if (!cf) {
 			fprintf(stderr, "v2xcap send: out of memory\n");
 			return -1;
 		}
-		while ((r = v2xcap_capfile_next(cf, &fr)) != V2XCAP_CAP_END) {
-			if (r == V2XCAP_CAP_ERROR) {
-				fprintf(stderr, "v2xcap send: %s\n", v2xcap_capfile_error(cf));
+		while ((r = v2x_capfile_next(cf, &fr)) != V2X_CAP_END) {
+			if (r == V2X_CAP_ERROR) {
+				fprintf(stderr, "v2xcap send: %s\n", v2x_capfile_error(cf));
 				continue;
 			}
 			/* Layers above WSMP may be malformed: the WSMP is sent as it is. */
@@ -343,11 +343,11 @@ static int replay_file(struct sender *s, const struct send_opts *o)
 			found++;
 			if (!wait_turn(s) || send_wsmp(s, wsm, wsm_len) < 0 ||
 			    (o->count && s->sent >= o->count)) {
-				v2xcap_capfile_close(cf);
+				v2x_capfile_close(cf);
 				return 0;
 			}
 		}
-		v2xcap_capfile_close(cf);
+		v2x_capfile_close(cf);
 		if (no_psid)
 			fprintf(stderr,
 				"v2xcap send: %s: %" PRIu64 " messages without WSMP name no PSID: "

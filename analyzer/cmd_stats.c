@@ -193,7 +193,7 @@ struct tally {
 };
 
 /* One frame into t, in capture order; the filter applies to the priority list too. */
-static void add_frame(struct tally *t, const struct v2xcap_capframe *fr,
+static void add_frame(struct tally *t, const struct v2x_capframe *fr,
 		      const struct v2x_frame *f, struct v2xcap_readerr *rep)
 {
 	if (f->error)
@@ -236,7 +236,7 @@ static bool par_emit(void *ctx, const struct v2xcap_batch *b)
 
 /* Reads every frame into s, reporting file-level failures and malformed frames; -1 when
  * the threads could not run (said on stderr). */
-static int analyse(struct v2xcap_capfile *cf, struct tally *t, const struct stats_opts *o,
+static int analyse(struct v2x_capfile *cf, struct tally *t, const struct stats_opts *o,
 		   struct v2xcap_readerr *rep)
 {
 	int rc = 0;
@@ -250,12 +250,12 @@ static int analyse(struct v2xcap_capfile *cf, struct tally *t, const struct stat
 			fprintf(stderr, "v2xcap stats: out of memory or no threads\n");
 	} else {
 		struct v2xcap_progress prog;
-		struct v2xcap_capframe fr;
-		enum v2xcap_cap_result r;
+		struct v2x_capframe fr;
+		enum v2x_cap_result r;
 		v2xcap_progress_init(&prog);
-		while ((r = v2xcap_capfile_next(cf, &fr)) != V2XCAP_CAP_END) {
-			if (r == V2XCAP_CAP_ERROR) {
-				v2xcap_readerr_file_error(rep, v2xcap_capfile_error(cf));
+		while ((r = v2x_capfile_next(cf, &fr)) != V2X_CAP_END) {
+			if (r == V2X_CAP_ERROR) {
+				v2xcap_readerr_file_error(rep, v2x_capfile_error(cf));
 				continue;
 			}
 			struct v2x_frame f;
@@ -288,11 +288,11 @@ int cmd_stats(const struct v2xcap_command *cmd, int argc, char **argv)
 		return V2XCAP_EXIT_FAILURE;
 	}
 	struct v2xcap_stats *s = malloc(sizeof(*s));
-	struct v2xcap_capfile *cf = v2xcap_capfile_open(argv + optind, (size_t)(argc - optind));
+	struct v2x_capfile *cf = v2x_capfile_open(argv + optind, (size_t)(argc - optind));
 	if (!s || !cf || v2xcap_stats_init(s, &o.filter) < 0) {
 		fprintf(stderr, "v2xcap stats: out of memory\n");
 		if (cf)
-			v2xcap_capfile_close(cf);
+			v2x_capfile_close(cf);
 		free(s);
 		return V2XCAP_EXIT_FAILURE;
 	}
@@ -323,7 +323,7 @@ int cmd_stats(const struct v2xcap_command *cmd, int argc, char **argv)
 		out_err = 1;
 	if (out_err)
 		fprintf(stderr, "v2xcap stats: error writing the output\n");
-	v2xcap_capfile_close(cf);
+	v2x_capfile_close(cf);
 	v2xcap_prio_list_free(&t.prio);
 	v2xcap_stats_free(s);
 	free(s);

@@ -27,7 +27,7 @@ enum { V2XCAP_DECODE_OCTETS = 1 };
 /* Writes the frame's JSON line (when it holds a J2735 message) to w and describes it in
  * *d; flags: V2XCAP_DECODE_*; nothing on stderr (the caller reports d->why in its output
  * order). Thread-safe. */
-void v2xcap_decode_frame(struct json_writer *w, const struct v2xcap_capframe *fr,
+void v2xcap_decode_frame(struct json_writer *w, const struct v2x_capframe *fr,
 		      unsigned flags, struct v2xcap_decoded *d);
 
 #endif

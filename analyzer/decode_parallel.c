@@ -36,7 +36,7 @@ struct batch {
 
 struct pipe {
 	const struct v2xcap_par_job *job;
-	struct v2xcap_capfile *cf;
+	struct v2x_capfile *cf;
 	pthread_mutex_t mu;
 	pthread_cond_t to_reader, to_workers, to_caller;
 	struct batch *b;
@@ -56,7 +56,7 @@ static struct batch *find(struct pipe *p, enum state st, uint64_t seq, bool any_
 }
 
 /* Copies one frame (or error) into b; -1 when out of memory. */
-static int batch_add(struct batch *b, const struct v2xcap_capframe *fr, const char *error,
+static int batch_add(struct batch *b, const struct v2x_capframe *fr, const char *error,
 		     size_t result_size)
 {
 	struct v2xcap_par_item *it = &b->items[b->pub.n];
@@ -73,7 +73,7 @@ static int batch_add(struct batch *b, const struct v2xcap_capframe *fr, const ch
 		b->data_cap = cap;
 	}
 	memcpy(b->data + b->data_len, error ? (const void *)error : fr->data, need);
-	it->fr = error ? (struct v2xcap_capframe){0} : *fr;
+	it->fr = error ? (struct v2x_capframe){0} : *fr;
 	it->error = error; /* made to point into data when the batch is complete */
 	it->result = b->results + b->pub.n * result_size;
 	b->data_off[b->pub.n++] = b->data_len;
@@ -98,11 +98,11 @@ static void *reader(void *arg)
 	struct pipe *p = arg;
 	size_t rs = p->job->result_size;
 	struct v2xcap_progress prog;
-	struct v2xcap_capframe fr;
-	enum v2xcap_cap_result r = V2XCAP_CAP_FRAME;
+	struct v2x_capframe fr;
+	enum v2x_cap_result r = V2X_CAP_FRAME;
 	bool failed = false;
 	v2xcap_progress_init(&prog);
-	while (r != V2XCAP_CAP_END && !failed) {
+	while (r != V2X_CAP_END && !failed) {
 		pthread_mutex_lock(&p->mu);
 		struct batch *b;
 		while (!p->stop && !(b = find(p, FREE, 0, true)))
@@ -114,8 +114,8 @@ static void *reader(void *arg)
 		b->pub.n = 0;
 		b->data_len = 0;
 		while (b->pub.n < BATCH_FRAMES && b->data_len < BATCH_OCTETS &&
-		       (r = v2xcap_capfile_next(p->cf, &fr)) != V2XCAP_CAP_END) {
-			const char *err = r == V2XCAP_CAP_ERROR ? v2xcap_capfile_error(p->cf) : NULL;
+		       (r = v2x_capfile_next(p->cf, &fr)) != V2X_CAP_END) {
+			const char *err = r == V2X_CAP_ERROR ? v2x_capfile_error(p->cf) : NULL;
 			if (batch_add(b, &fr, err, rs) < 0) {
 				failed = true;
 				break;
@@ -216,7 +216,7 @@ static int alloc_batches(struct pipe *p, unsigned threads, size_t rs)
 	return 0;
 }
 
-int v2xcap_par_run(struct v2xcap_capfile *cf, const struct v2xcap_par_job *job)
+int v2xcap_par_run(struct v2x_capfile *cf, const struct v2xcap_par_job *job)
 {
 	struct pipe p = {.job = job, .cf = cf};
 	unsigned n = job->threads ? job->threads : 1;

@@ -18,8 +18,8 @@
 
 /* One event of the capture in reading order: a frame, or a read error. */
 struct v2xcap_par_item {
-	struct v2xcap_capframe fr;  /* fr.data points into the batch */
-	const char *error;       /* not NULL: a V2XCAP_CAP_ERROR, v2xcap_capfile_error()'s text */
+	struct v2x_capframe fr;  /* fr.data points into the batch */
+	const char *error;       /* not NULL: a V2X_CAP_ERROR, v2x_capfile_error()'s text */
 	void *result;            /* result_size octets for work() to fill */
 };
 
@@ -44,7 +44,7 @@ struct v2xcap_par_job {
 
 /* Reads cf to its end (or until emit() returns false) through the job; 0, or -1 when
  * out of memory or a thread could not be started (nothing was emitted then). */
-int v2xcap_par_run(struct v2xcap_capfile *cf, const struct v2xcap_par_job *job);
+int v2xcap_par_run(struct v2x_capfile *cf, const struct v2xcap_par_job *job);
 
 /* -j's default: the online CPUs. */
 unsigned v2xcap_par_default_threads(void);

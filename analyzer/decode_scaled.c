@@ -81,7 +81,7 @@ static bool emit(void *ctx, const struct v2xcap_batch *b)
 	return !interrupted;
 }
 
-int v2xcap_decode_scaled(struct v2xcap_capfile *cf, const struct v2xcap_scale_opts *o,
+int v2xcap_decode_scaled(struct v2x_capfile *cf, const struct v2xcap_scale_opts *o,
 		      struct v2xcap_readerr *rep, char *const *inputs, size_t n_inputs)
 {
 	struct v2xcap_sink sink;

@@ -25,10 +25,10 @@ void v2xcap_progress_init(struct v2xcap_progress *p)
 	p->start_ns = p->last_ns = now_ns();
 }
 
-static void show(struct v2xcap_progress *p, const struct v2xcap_capfile *cf, int64_t t)
+static void show(struct v2xcap_progress *p, const struct v2x_capfile *cf, int64_t t)
 {
 	uint64_t done, total;
-	v2xcap_capfile_progress(cf, &done, &total);
+	v2x_capfile_progress(cf, &done, &total);
 	double secs = (double)(t - p->start_ns) / 1e9;
 	double rate = secs > 0 ? (double)done / 1e6 / secs : 0.0;
 	if (total)
@@ -40,7 +40,7 @@ static void show(struct v2xcap_progress *p, const struct v2xcap_capfile *cf, int
 	p->last_ns = t;
 }
 
-void v2xcap_progress_tick(struct v2xcap_progress *p, const struct v2xcap_capfile *cf)
+void v2xcap_progress_tick(struct v2xcap_progress *p, const struct v2x_capfile *cf)
 {
 	if (!p->tty || (++p->calls & PROGRESS_CHECK_MASK) != 0)
 		return;
@@ -49,7 +49,7 @@ void v2xcap_progress_tick(struct v2xcap_progress *p, const struct v2xcap_capfile
 		show(p, cf, t);
 }
 
-void v2xcap_progress_done(struct v2xcap_progress *p, const struct v2xcap_capfile *cf)
+void v2xcap_progress_done(struct v2xcap_progress *p, const struct v2x_capfile *cf)
 {
 	if (!p->shown)
 		return;

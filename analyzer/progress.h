@@ -17,8 +17,8 @@ struct v2xcap_progress {
 
 void v2xcap_progress_init(struct v2xcap_progress *p);
 /* Call once per frame; looks at the clock every few thousand calls. */
-void v2xcap_progress_tick(struct v2xcap_progress *p, const struct v2xcap_capfile *cf);
+void v2xcap_progress_tick(struct v2xcap_progress *p, const struct v2x_capfile *cf);
 /* Ends the progress line, if one was shown. */
-void v2xcap_progress_done(struct v2xcap_progress *p, const struct v2xcap_capfile *cf);
+void v2xcap_progress_done(struct v2xcap_progress *p, const struct v2x_capfile *cf);
 
 #endif

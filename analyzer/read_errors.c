@@ -73,7 +73,7 @@ static void count_kind(struct v2xcap_readerr_file *f, const char *layer, const c
 	f->kinds[i].count++;
 }
 
-void v2xcap_readerr_frame(struct v2xcap_readerr *r, const struct v2xcap_capframe *fr, const char *layer,
+void v2xcap_readerr_frame(struct v2xcap_readerr *r, const struct v2x_capframe *fr, const char *layer,
 		      const char *why)
 {
 	struct v2xcap_readerr_file *f = file_of(r, fr->file);
@@ -93,7 +93,7 @@ void v2xcap_readerr_frame(struct v2xcap_readerr *r, const struct v2xcap_capframe
 	fputc('\n', stderr);
 }
 
-void v2xcap_readerr_malformed(struct v2xcap_readerr *r, const struct v2xcap_capframe *fr,
+void v2xcap_readerr_malformed(struct v2xcap_readerr *r, const struct v2x_capframe *fr,
 			  const struct v2x_frame *f)
 {
 	v2xcap_readerr_frame(r, fr, v2x_layer_name(f->error_layer), f->error);

@@ -26,7 +26,7 @@ struct v2xcap_readerr_kind {
 };
 
 struct v2xcap_readerr_file {
-	const char *name;        /* as given on the command line (v2xcap_capframe.file) */
+	const char *name;        /* as given on the command line (v2x_capframe.file) */
 	uint64_t malformed;
 	size_t n_kinds;
 	struct v2xcap_readerr_kind kinds[V2XCAP_READERR_KINDS + 1]; /* the last: every other kind */
@@ -43,14 +43,14 @@ struct v2xcap_readerr {
 
 void v2xcap_readerr_init(struct v2xcap_readerr *r, const char *cmd, void (*flush)(void *ctx),
 		     void *ctx);
-/* A file-level failure: msg is v2xcap_capfile_error()'s "FILE: why". */
+/* A file-level failure: msg is v2x_capfile_error()'s "FILE: why". */
 void v2xcap_readerr_file_error(struct v2xcap_readerr *r, const char *msg);
 /* A malformed frame: "FILE: frame N: malformed LAYER: why" (with how much was captured
  * when the snap length cut it), for the first frames of a file, counted for all. */
-void v2xcap_readerr_frame(struct v2xcap_readerr *r, const struct v2xcap_capframe *fr, const char *layer,
+void v2xcap_readerr_frame(struct v2xcap_readerr *r, const struct v2x_capframe *fr, const char *layer,
 		      const char *why);
 /* v2xcap_readerr_frame for a frame whose parse failed (f->error set). */
-void v2xcap_readerr_malformed(struct v2xcap_readerr *r, const struct v2xcap_capframe *fr,
+void v2xcap_readerr_malformed(struct v2xcap_readerr *r, const struct v2x_capframe *fr,
 			  const struct v2x_frame *f);
 /* The per-file totals of the files that had more malformed frames than were shown; frees
  * what the report holds. */

@@ -48,7 +48,7 @@ int v2xcap_kafka_options_check(const struct v2xcap_command *cmd,
 
 /* One decoded message, in capture order. */
 struct v2xcap_record {
-	const struct v2xcap_capframe *fr;  /* fr->data is not valid any more */
+	const struct v2x_capframe *fr;  /* fr->data is not valid any more */
 	const struct v2xcap_decoded *d;
 	const char *json;                /* the JSON line, with its '\n' */
 	size_t len;
@@ -66,7 +66,7 @@ struct v2xcap_sink {
  * errors reported through rep in capture order (between the lines as the sequential loop
  * puts them); 0, or -1 when a sink or the threads failed (said on stderr). A failed
  * stdout stops the reading and is left in ferror(stdout) for the caller. */
-int v2xcap_decode_scaled(struct v2xcap_capfile *cf, const struct v2xcap_scale_opts *o,
+int v2xcap_decode_scaled(struct v2x_capfile *cf, const struct v2xcap_scale_opts *o,
 		      struct v2xcap_readerr *rep, char *const *inputs, size_t n_inputs);
 
 /* The sinks; 0, or -1 with a message on stderr. */

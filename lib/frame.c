@@ -675,6 +675,8 @@ static void clear_head(struct v2x_frame *f)
 
 int v2x_frame_parse(int linktype, const uint8_t *buf, size_t len, struct v2x_frame *f)
 {
+	if (!f || (!buf && len))
+		return V2X_EINVAL;
 	clear_head(f);
 	int rc = parse_link(linktype, buf, len, f);
 	clear_unreached(f);
@@ -683,6 +685,8 @@ int v2x_frame_parse(int linktype, const uint8_t *buf, size_t len, struct v2x_fra
 
 int v2x_message_parse(const uint8_t *buf, size_t len, struct v2x_frame *f)
 {
+	if (!f || (!buf && len))
+		return V2X_EINVAL;
 	clear_head(f);
 	f->layer = V2X_LAYER_WSMP;
 	int rc = parse_message(buf, len, false, 0, V2X_J2735_BY_USER, f);

@@ -1,5 +1,8 @@
 /* One captured frame through every layer: link type -> (radiotap) -> 802.11/Ethernet ->
- * WSMP -> IEEE 1609.2 -> J2735 MessageFrame header. The one pipeline v2xcap uses. */
+ * WSMP -> IEEE 1609.2 -> J2735 MessageFrame header. The one pipeline v2xcap uses.
+ * <v2x/frame.h> is its public face (the link types, the layers, the parse functions);
+ * struct v2x_frame is defined here, private, and read by applications through
+ * v2x_frame_get_info. */
 #ifndef V2X_FRAME_H
 #define V2X_FRAME_H
 
@@ -14,23 +17,7 @@
 #include "rsu.h"
 #include "wsmp.h"
 #include "wydot.h"
-
-/* DLT/LINKTYPE values accepted */
-enum {
-	V2X_LINK_ETHERNET = 1,
-	V2X_LINK_IEEE80211 = 105,
-	V2X_LINK_LINUX_SLL = 113,
-	V2X_LINK_RADIOTAP = 127,
-	V2X_LINK_LINUX_SLL2 = 276,
-	V2X_LINK_UPPER_PDU = 252, /* Wireshark's exported PDUs ("j2735", "ieee1609dot3") */
-	/* Pseudo link type of v2xcap's reader for WYDOT/JPO ODE log records (wydot.h):
-	 * LINKTYPE_USER15, private: parsed, but neither read from a capture file
-	 * (v2x_linktype_supported says no) nor written to one. */
-	V2X_LINK_WYDOT = 162,
-	/* ... for a file of USDOT RSU text records (rsu.h): one record's text a frame;
-	 * LINKTYPE_USER14, private in the same way. */
-	V2X_LINK_RSU_TEXT = 161,
-};
+#include <v2x/frame.h>
 
 #define V2X_ETHERTYPE_WSMP 0x88DC
 #define V2X_ETHERTYPE_IPV4 0x0800
@@ -102,16 +89,6 @@ enum { V2X_PC5_FAMILY_IEEE1609 = 1 };
 size_t v2x_pc5_wsmp_prefix(const uint8_t *buf, size_t len, struct v2x_wsmp *w);
 /* "IEEE 1609", "ISO", "ETSI-ITS", "CCSA", or NULL (reserved) */
 const char *v2x_pc5_family_name(uint8_t family);
-/* How far parsing got; each level implies the ones before it. */
-enum v2x_layer {
-	V2X_LAYER_NONE = 0,     /* link layer unreadable or unsupported link type */
-	V2X_LAYER_LINK,         /* link header(s) read; not a WSMP frame */
-	V2X_LAYER_WSMP,         /* the V2X message layer: WSMP, or (in UDP, has_wsmp false)
-				 * a 1609.2 message or MessageFrame without it */
-	V2X_LAYER_DOT2,         /* 1609.2 envelope present and read */
-	V2X_LAYER_J2735,        /* MessageFrame header read */
-};
-
 struct v2x_frame {
 	enum v2x_layer layer;
 	bool has_radiotap, has_mac;
@@ -158,16 +135,8 @@ struct v2x_frame {
 	struct v2x_wsmp wsmp;
 };
 
-/* Always fills *f as far as it can; returns 0 when nothing was malformed, -1 otherwise
- * (f->error says why). An unsupported link type is an error at V2X_LAYER_NONE. */
-int v2x_frame_parse(int linktype, const uint8_t *buf, size_t len, struct v2x_frame *f);
-/* A message without a link (a line of hex, a file): a 1609.2 message when it starts
- * 03 80/81/82, else a MessageFrame, taken as J2735 whatever its content (the user says
- * so: j2735_basis V2X_J2735_BY_USER). Returns as v2x_frame_parse. */
-int v2x_message_parse(const uint8_t *buf, size_t len, struct v2x_frame *f);
 /* The link types read from capture files. */
 bool v2x_linktype_supported(int linktype);
-const char *v2x_layer_name(enum v2x_layer l);
 /* "ether/80211" style short names, snake_case: "none", "udp", "udp_wsmp", "udp_dot2",
  * "udp_j2735", "c2p", "tzsp", "udp_pc5", "udp_ethertype", "udp_rsu" */
 const char *v2x_encap_name(enum v2x_encap e);

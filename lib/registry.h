@@ -6,6 +6,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <v2x/frame.h>
+
 /* Layout-compatible with Wireshark's value_string, but plugins copy it anyway. */
 struct v2x_name {
 	uint32_t value;
@@ -43,8 +45,7 @@ extern const struct v2x_psid v2x_psids[];
 extern const struct v2x_name v2x_wave_elements[];
 extern const struct v2x_msgid v2x_msgids[];
 
-/* NULL when unknown. */
-const char *v2x_psid_name(uint32_t psid);
+/* v2x_psid_name (NULL when unknown) and v2x_message_name are public: <v2x/frame.h> */
 /* The registry's j2735 flag of psid (false when unknown). */
 bool v2x_psid_carries_j2735(uint32_t psid);
 const char *v2x_wave_element_name(uint8_t id);

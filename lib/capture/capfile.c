@@ -11,23 +11,20 @@
 
 #include "capreader.h"
 
-/* Reads of 256 KiB: few system calls, and a chunk still in the core's cache when it is
- * parsed (3% faster than 1 MiB here; a read-ahead thread won 5% of wall time for 40% more
- * CPU, the frames then coming from the other core's cache); smaller when many files are
- * merged, so memory stays bounded. */
+/* Reads of V2X_RD_BUFSIZE, smaller when many files are merged, so memory stays bounded. */
 #define BUFFER_TOTAL (4u << 20)
-#define BUFFER_MAX (256u << 10)
+#define BUFFER_MAX V2X_RD_BUFSIZE
 #define BUFFER_MIN (64u << 10)
 
 struct source {
 	const char *name;
 	size_t index;           /* command-line order: the tie-break between equal times */
 	uint64_t size;          /* octets, 0 when unknown */
-	struct v2xcap_capreader *rd; /* NULL before opening and once finished */
-	struct v2xcap_caprec head; /* its next frame, while it is in the heap */
+	struct v2x_capreader *rd; /* NULL before opening and once finished */
+	struct v2x_record head; /* its next frame, while it is in the heap */
 };
 
-struct v2xcap_capfile {
+struct v2x_capfile {
 	struct source *src;
 	size_t n, opened;       /* sources are opened in command-line order */
 	size_t bufsize;
@@ -47,7 +44,7 @@ static bool before(const struct source *a, const struct source *b)
 	return a->index < b->index;
 }
 
-static void sift_down(struct v2xcap_capfile *cf, size_t i)
+static void sift_down(struct v2x_capfile *cf, size_t i)
 {
 	for (;;) {
 		size_t l = 2 * i + 1, m = i;
@@ -64,7 +61,7 @@ static void sift_down(struct v2xcap_capfile *cf, size_t i)
 	}
 }
 
-static void heap_push(struct v2xcap_capfile *cf, struct source *s)
+static void heap_push(struct v2x_capfile *cf, struct source *s)
 {
 	size_t i = cf->n_heap++;
 	cf->heap[i] = s;
@@ -76,21 +73,21 @@ static void heap_push(struct v2xcap_capfile *cf, struct source *s)
 	}
 }
 
-static void heap_pop(struct v2xcap_capfile *cf)
+static void heap_pop(struct v2x_capfile *cf)
 {
 	cf->heap[0] = cf->heap[--cf->n_heap];
 	sift_down(cf, 0);
 }
 
-struct v2xcap_capfile *v2xcap_capfile_open(char *const *files, size_t n_files)
+struct v2x_capfile *v2x_capfile_open(char *const *files, size_t n_files)
 {
-	struct v2xcap_capfile *cf = calloc(1, sizeof(*cf));
+	struct v2x_capfile *cf = calloc(1, sizeof(*cf));
 	if (!cf)
 		return NULL;
 	cf->src = calloc(n_files ? n_files : 1, sizeof(*cf->src));
 	cf->heap = calloc(n_files ? n_files : 1, sizeof(*cf->heap));
 	if (!cf->src || !cf->heap) {
-		v2xcap_capfile_close(cf);
+		v2x_capfile_close(cf);
 		return NULL;
 	}
 	cf->n = n_files;
@@ -109,26 +106,26 @@ struct v2xcap_capfile *v2xcap_capfile_open(char *const *files, size_t n_files)
 	return cf;
 }
 
-static void finish_source(struct v2xcap_capfile *cf, struct source *s)
+static void finish_source(struct v2x_capfile *cf, struct source *s)
 {
-	v2xcap_capreader_close(s->rd);
+	v2x_capreader_close(s->rd);
 	s->rd = NULL;
 	cf->done_closed += s->size;
 }
 
 /* Reads the pending source's next frame into the heap (or retires the source); false
  * with cf->err on an error that is not fatal to the file (it is read again next time). */
-static bool read_pending(struct v2xcap_capfile *cf)
+static bool read_pending(struct v2x_capfile *cf)
 {
 	struct source *s = cf->pending;
-	enum v2xcap_rd_result r = v2xcap_capreader_next(s->rd, &s->head);
-	if (r == V2XCAP_RD_ERROR) {
+	enum v2x_rd_result r = v2x_capreader_next(s->rd, &s->head);
+	if (r == V2X_RD_ERROR) {
 		snprintf(cf->err, sizeof(cf->err), "%s: %s", s->name,
-			 v2xcap_capreader_error(s->rd));
+			 v2x_capreader_error(s->rd));
 		return false;
 	}
 	cf->pending = NULL;
-	if (r == V2XCAP_RD_RECORD) {
+	if (r == V2X_RD_RECORD) {
 		if (cf->pending_in_heap)
 			sift_down(cf, 0);
 		else
@@ -141,29 +138,29 @@ static bool read_pending(struct v2xcap_capfile *cf)
 	return true;
 }
 
-enum v2xcap_cap_result v2xcap_capfile_next(struct v2xcap_capfile *cf, struct v2xcap_capframe *fr)
+enum v2x_cap_result v2x_capfile_next(struct v2x_capfile *cf, struct v2x_capframe *fr)
 {
 	for (;;) {
 		if (cf->pending) {
 			if (!read_pending(cf))
-				return V2XCAP_CAP_ERROR;
+				return V2X_CAP_ERROR;
 			continue;
 		}
 		if (cf->opened < cf->n) {
 			struct source *s = &cf->src[cf->opened++];
 			char why[512];
-			s->rd = v2xcap_capreader_open(s->name, cf->bufsize, why, sizeof(why));
+			s->rd = v2x_capreader_open(s->name, cf->bufsize, why, sizeof(why));
 			if (!s->rd) {
 				snprintf(cf->err, sizeof(cf->err), "%s: %s", s->name, why);
 				cf->done_closed += s->size;
-				return V2XCAP_CAP_ERROR;
+				return V2X_CAP_ERROR;
 			}
 			cf->pending = s;
 			cf->pending_in_heap = false;
 			continue;
 		}
 		if (cf->n_heap == 0)
-			return V2XCAP_CAP_END;
+			return V2X_CAP_END;
 		struct source *s = cf->heap[0];
 		fr->file = s->name;
 		fr->number = s->head.number;
@@ -174,31 +171,31 @@ enum v2xcap_cap_result v2xcap_capfile_next(struct v2xcap_capfile *cf, struct v2x
 		fr->data = s->head.data;
 		cf->pending = s;
 		cf->pending_in_heap = true;
-		return V2XCAP_CAP_FRAME;
+		return V2X_CAP_FRAME;
 	}
 }
 
-const char *v2xcap_capfile_error(const struct v2xcap_capfile *cf)
+const char *v2x_capfile_error(const struct v2x_capfile *cf)
 {
 	return cf->err;
 }
 
-void v2xcap_capfile_progress(const struct v2xcap_capfile *cf, uint64_t *done, uint64_t *total)
+void v2x_capfile_progress(const struct v2x_capfile *cf, uint64_t *done, uint64_t *total)
 {
 	uint64_t d = cf->done_closed;
 	for (size_t i = 0; i < cf->opened; i++)
 		if (cf->src[i].rd && cf->src[i].size)
-			d += v2xcap_capreader_offset(cf->src[i].rd);
+			d += v2x_capreader_offset(cf->src[i].rd);
 	*done = d;
 	*total = cf->total;
 }
 
-void v2xcap_capfile_close(struct v2xcap_capfile *cf)
+void v2x_capfile_close(struct v2x_capfile *cf)
 {
 	if (!cf)
 		return;
 	for (size_t i = 0; cf->src && i < cf->n; i++)
-		v2xcap_capreader_close(cf->src[i].rd);
+		v2x_capreader_close(cf->src[i].rd);
 	free(cf->src);
 	free(cf->heap);
 	free(cf);

@@ -6,7 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
-#include <pcap/pcap.h>
+#include <pcap/pcap.h> /* pcap_datalink_val_to_name, in errors */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,7 +44,7 @@ struct iface {
 	int64_t offset_s;       /* if_tsoffset */
 };
 
-struct v2xcap_capreader {
+struct v2x_capreader {
 	int fd;
 	uint8_t *buf;
 	size_t cap, pos, end;   /* unread octets: buf[pos..end) */
@@ -59,7 +59,7 @@ struct v2xcap_capreader {
 	struct iface *ifs;
 	size_t n_ifs, cap_ifs;
 	uint64_t number;        /* frames handed out */
-	struct v2xcap_wydotlog *log; /* the file is a WYDOT log (wydotlog.h) */
+	struct v2x_wydotlog *log; /* the file is a WYDOT log (wydotlog.h) */
 	char err[256];
 };
 
@@ -68,14 +68,14 @@ static uint32_t swap32(uint32_t v)
 	return __builtin_bswap32(v);
 }
 
-static uint32_t rd32(const struct v2xcap_capreader *r, const uint8_t *p)
+static uint32_t rd32(const struct v2x_capreader *r, const uint8_t *p)
 {
 	uint32_t v;
 	memcpy(&v, p, 4);
 	return r->swap ? swap32(v) : v;
 }
 
-static uint16_t rd16(const struct v2xcap_capreader *r, const uint8_t *p)
+static uint16_t rd16(const struct v2x_capreader *r, const uint8_t *p)
 {
 	uint16_t v;
 	memcpy(&v, p, 2);
@@ -83,7 +83,7 @@ static uint16_t rd16(const struct v2xcap_capreader *r, const uint8_t *p)
 }
 
 __attribute__((format(printf, 3, 4)))
-static enum v2xcap_rd_result fail(struct v2xcap_capreader *r, bool fatal, const char *fmt, ...)
+static enum v2x_rd_result fail(struct v2x_capreader *r, bool fatal, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -91,10 +91,10 @@ static enum v2xcap_rd_result fail(struct v2xcap_capreader *r, bool fatal, const 
 	va_end(ap);
 	if (fatal)
 		r->failed = true;
-	return V2XCAP_RD_ERROR;
+	return V2X_RD_ERROR;
 }
 
-static long refill(struct v2xcap_capreader *r, size_t need)
+static long refill(struct v2x_capreader *r, size_t need)
 {
 	while (r->end - r->pos < need && !r->eof) {
 		if (need > r->cap) {
@@ -125,23 +125,23 @@ static long refill(struct v2xcap_capreader *r, size_t need)
 /* Makes `need` unread octets available at buf + pos, reading and growing the buffer as
  * needed; returns how many are available (fewer only at the end of the file), or -1 on a
  * read error (errno). Almost always they are there already: no call then. */
-static inline long fill(struct v2xcap_capreader *r, size_t need)
+static inline long fill(struct v2x_capreader *r, size_t need)
 {
 	return r->end - r->pos >= need ? (long)need : refill(r, need);
 }
 
-static void consume(struct v2xcap_capreader *r, size_t n)
+static void consume(struct v2x_capreader *r, size_t n)
 {
 	r->pos += n;
 	r->offset += n;
 }
 
-static enum v2xcap_rd_result read_failed(struct v2xcap_capreader *r)
+static enum v2x_rd_result read_failed(struct v2x_capreader *r)
 {
 	return fail(r, true, "read error: %s", strerror(errno));
 }
 
-static enum v2xcap_rd_result truncated(struct v2xcap_capreader *r, const char *what, long have,
+static enum v2x_rd_result truncated(struct v2x_capreader *r, const char *what, long have,
 				    size_t need)
 {
 	return fail(r, true, "frame %" PRIu64 ": truncated capture: %s of %zu octets, only %ld "
@@ -150,7 +150,7 @@ static enum v2xcap_rd_result truncated(struct v2xcap_capreader *r, const char *w
 
 /* ---- pcap ---- */
 
-static int pcap_header(struct v2xcap_capreader *r, const uint8_t *h, char *err, size_t errlen)
+static int pcap_header(struct v2x_capreader *r, const uint8_t *h, char *err, size_t errlen)
 {
 	uint32_t magic;
 	memcpy(&magic, h, 4);
@@ -165,7 +165,7 @@ static int pcap_header(struct v2xcap_capreader *r, const uint8_t *h, char *err, 
 		return -1;
 	}
 	uint32_t snaplen = rd32(r, h + 16);
-	r->max_caplen = snaplen > V2XCAP_RD_MAX_CAPLEN ? snaplen : V2XCAP_RD_MAX_CAPLEN;
+	r->max_caplen = snaplen > V2X_RD_MAX_CAPLEN ? snaplen : V2X_RD_MAX_CAPLEN;
 	if (r->max_caplen > NG_MAX_BLOCK)
 		r->max_caplen = NG_MAX_BLOCK;
 	r->linktype = (int)(rd32(r, h + 20) & PCAP_LINKTYPE_MASK);
@@ -178,14 +178,14 @@ static const char *linktype_name(int linktype)
 	return n ? n : "unknown";
 }
 
-static enum v2xcap_rd_result pcap_next_rec(struct v2xcap_capreader *r, struct v2xcap_caprec *rec)
+static enum v2x_rd_result pcap_next_rec(struct v2x_capreader *r, struct v2x_record *rec)
 {
 	size_t hdr = r->rec_hdr;
 	long have = fill(r, hdr);
 	if (have < 0)
 		return read_failed(r);
 	if (have == 0)
-		return V2XCAP_RD_END;
+		return V2X_RD_END;
 	if ((size_t)have < hdr)
 		return truncated(r, "record header", have, hdr);
 	const uint8_t *h = r->buf + r->pos;
@@ -207,7 +207,7 @@ static enum v2xcap_rd_result pcap_next_rec(struct v2xcap_capreader *r, struct v2
 	rec->origlen = origlen;
 	rec->data = r->buf + r->pos + hdr;
 	consume(r, hdr + caplen);
-	return V2XCAP_RD_RECORD;
+	return V2X_RD_RECORD;
 }
 
 /* ---- pcapng ---- */
@@ -230,10 +230,10 @@ static int tsresol_units(uint8_t v, uint64_t *units)
 	return 0;
 }
 
-/* What a block brings: a frame, nothing to hand out, or an error (V2XCAP_RD_ERROR). */
+/* What a block brings: a frame, nothing to hand out, or an error (V2X_RD_ERROR). */
 enum { BLOCK_DONE = 0, BLOCK_FRAME = 1 };
 
-static int ng_idb(struct v2xcap_capreader *r, const uint8_t *body, size_t len)
+static int ng_idb(struct v2x_capreader *r, const uint8_t *body, size_t len)
 {
 	if (len < 8)
 		return fail(r, true, "interface description block too short");
@@ -286,8 +286,8 @@ static int64_t ng_time_ns(const struct iface *i, uint64_t ts)
 }
 
 /* An Enhanced, Simple or obsolete Packet Block (skipped on an unsupported interface). */
-static int ng_packet(struct v2xcap_capreader *r, uint32_t type,
-				    const uint8_t *body, size_t len, struct v2xcap_caprec *rec)
+static int ng_packet(struct v2x_capreader *r, uint32_t type,
+				    const uint8_t *body, size_t len, struct v2x_record *rec)
 {
 	size_t hdr = type == NG_SPB ? 4 : 20;
 	if (len < hdr)
@@ -326,7 +326,7 @@ static int ng_packet(struct v2xcap_capreader *r, uint32_t type,
 }
 
 /* Reads a Section Header Block's byte order; 0 or -1 (not a section header). */
-static int ng_section(struct v2xcap_capreader *r, const uint8_t *blk, size_t len)
+static int ng_section(struct v2x_capreader *r, const uint8_t *blk, size_t len)
 {
 	if (len < 28)
 		return -1;
@@ -339,14 +339,14 @@ static int ng_section(struct v2xcap_capreader *r, const uint8_t *blk, size_t len
 	return rd16(r, blk + 12) == 1 ? 0 : -1;
 }
 
-static enum v2xcap_rd_result ng_next_rec(struct v2xcap_capreader *r, struct v2xcap_caprec *rec)
+static enum v2x_rd_result ng_next_rec(struct v2x_capreader *r, struct v2x_record *rec)
 {
 	for (;;) {
 		long have = fill(r, 12);
 		if (have < 0)
 			return read_failed(r);
 		if (have == 0)
-			return V2XCAP_RD_END;
+			return V2X_RD_END;
 		if (have < 12)
 			return truncated(r, "block header", have, 12);
 		const uint8_t *b = r->buf + r->pos;
@@ -379,20 +379,20 @@ static enum v2xcap_rd_result ng_next_rec(struct v2xcap_capreader *r, struct v2xc
 			res = ng_idb(r, body, body_len);
 		else if (type == NG_EPB || type == NG_SPB || type == NG_OPB)
 			res = ng_packet(r, type, body, body_len, rec);
-		if (res == V2XCAP_RD_ERROR && r->failed)
-			return V2XCAP_RD_ERROR;
+		if (res == V2X_RD_ERROR && r->failed)
+			return V2X_RD_ERROR;
 		consume(r, len); /* the frame's octets stay in the buffer until the next fill */
 		if (res != BLOCK_DONE)
-			return res == BLOCK_FRAME ? V2XCAP_RD_RECORD : V2XCAP_RD_ERROR;
+			return res == BLOCK_FRAME ? V2X_RD_RECORD : V2X_RD_ERROR;
 	}
 }
 
 /* ---- the reader ---- */
 
-struct v2xcap_capreader *v2xcap_capreader_open(const char *name, size_t bufsize, char *err,
+struct v2x_capreader *v2x_capreader_open(const char *name, size_t bufsize, char *err,
 					 size_t errlen)
 {
-	struct v2xcap_capreader *r = calloc(1, sizeof(*r));
+	struct v2x_capreader *r = calloc(1, sizeof(*r));
 	if (!r || !(r->buf = malloc(bufsize < 4096 ? 4096 : bufsize))) {
 		snprintf(err, errlen, "out of memory");
 		goto fail;
@@ -441,36 +441,36 @@ struct v2xcap_capreader *v2xcap_capreader_open(const char *name, size_t bufsize,
 		}
 		return r;
 	}
-	if (have > 0 && (r->log = v2xcap_wydotlog_open(r->fd, r->buf + r->pos, r->end - r->pos,
+	if (have > 0 && (r->log = v2x_wydotlog_open(r->fd, r->buf + r->pos, r->end - r->pos,
 						     name, err, errlen)))
 		return r;
 	if (have == 0)
 		snprintf(err, errlen, "empty file");
 fail:
-	v2xcap_capreader_close(r);
+	v2x_capreader_close(r);
 	return NULL;
 }
 
-enum v2xcap_rd_result v2xcap_capreader_next(struct v2xcap_capreader *r, struct v2xcap_caprec *rec)
+enum v2x_rd_result v2x_capreader_next(struct v2x_capreader *r, struct v2x_record *rec)
 {
 	if (r->failed)
-		return V2XCAP_RD_END;
+		return V2X_RD_END;
 	if (r->log)
-		return v2xcap_wydotlog_next(r->log, rec, r->err, sizeof(r->err));
+		return v2x_wydotlog_next(r->log, rec, r->err, sizeof(r->err));
 	return r->ng ? ng_next_rec(r, rec) : pcap_next_rec(r, rec);
 }
 
-const char *v2xcap_capreader_error(const struct v2xcap_capreader *r)
+const char *v2x_capreader_error(const struct v2x_capreader *r)
 {
 	return r->err;
 }
 
-uint64_t v2xcap_capreader_offset(const struct v2xcap_capreader *r)
+uint64_t v2x_capreader_offset(const struct v2x_capreader *r)
 {
 	return r->offset;
 }
 
-void v2xcap_capreader_close(struct v2xcap_capreader *r)
+void v2x_capreader_close(struct v2x_capreader *r)
 {
 	if (!r)
 		return;
@@ -478,6 +478,6 @@ void v2xcap_capreader_close(struct v2xcap_capreader *r)
 		close(r->fd);
 	free(r->buf);
 	free(r->ifs);
-	v2xcap_wydotlog_close(r->log);
+	v2x_wydotlog_close(r->log);
 	free(r);
 }

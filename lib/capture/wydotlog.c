@@ -17,7 +17,7 @@
 /* The logs are read whole; an OBU's daily logs are a few MB. */
 #define MAX_LOG (256u << 20)
 
-struct v2xcap_wydotlog {
+struct v2x_wydotlog {
 	uint8_t *data;
 	size_t len, pos;
 	size_t whole;           /* octets of whole records; a record cut short follows */
@@ -74,11 +74,11 @@ static bool inflate_all(const uint8_t *in, size_t in_len, struct v2x_buf *out)
 	return ok;
 }
 
-struct v2xcap_wydotlog *v2xcap_wydotlog_open(int fd, const uint8_t *head, size_t head_len,
+struct v2x_wydotlog *v2x_wydotlog_open(int fd, const uint8_t *head, size_t head_len,
 				       const char *name, char *err, size_t errlen)
 {
 	struct v2x_buf raw = {0};
-	struct v2xcap_wydotlog *l = calloc(1, sizeof(*l));
+	struct v2x_wydotlog *l = calloc(1, sizeof(*l));
 	if (!l || !append(&raw, head, head_len))
 		goto fail;
 	uint8_t chunk[65536];
@@ -131,7 +131,7 @@ fail:
 	snprintf(err, errlen, "out of memory (or a log over %u MiB)", MAX_LOG >> 20);
 out:
 	v2x_buf_free(&raw);
-	v2xcap_wydotlog_close(l);
+	v2x_wydotlog_close(l);
 	return NULL;
 }
 
@@ -158,7 +158,7 @@ static int64_t delivery_time(const uint8_t *p, size_t n)
 
 /* The next RSU record: its text is the frame (V2X_LINK_RSU_TEXT), blank lines after it
  * skipped; a record that does not read ends the file with its error. */
-static enum v2xcap_rd_result rsu_next(struct v2xcap_wydotlog *l, struct v2xcap_caprec *rec,
+static enum v2x_rd_result rsu_next(struct v2x_wydotlog *l, struct v2x_record *rec,
 				      char *err, size_t errlen)
 {
 	struct v2x_rsu_rec *r = &l->rsu_rec;
@@ -167,7 +167,7 @@ static enum v2xcap_rd_result rsu_next(struct v2xcap_wydotlog *l, struct v2xcap_c
 	if (v2x_rsu_parse(p, l->len - l->pos, r, &why) < 0) {
 		snprintf(err, errlen, "frame %" PRIu64 ": %s", l->number + 1, why);
 		l->pos = l->len;
-		return V2XCAP_RD_ERROR;
+		return V2X_RD_ERROR;
 	}
 	l->pos += r->len;
 	while (l->pos < l->len && strchr(" \t\r\n", l->data[l->pos]))
@@ -178,21 +178,21 @@ static enum v2xcap_rd_result rsu_next(struct v2xcap_wydotlog *l, struct v2xcap_c
 	rec->linktype = V2X_LINK_RSU_TEXT;
 	rec->caplen = rec->origlen = r->len;
 	rec->data = p;
-	return V2XCAP_RD_RECORD;
+	return V2X_RD_RECORD;
 }
 
-enum v2xcap_rd_result v2xcap_wydotlog_next(struct v2xcap_wydotlog *l, struct v2xcap_caprec *rec,
+enum v2x_rd_result v2x_wydotlog_next(struct v2x_wydotlog *l, struct v2x_record *rec,
 				     char *err, size_t errlen)
 {
 	if (l->pos >= l->len)
-		return V2XCAP_RD_END;
+		return V2X_RD_END;
 	if (l->rsu)
 		return rsu_next(l, rec, err, errlen);
 	if (l->pos >= l->whole) {
 		snprintf(err, errlen, "frame %" PRIu64 ": truncated WYDOT log: %zu octets after "
 			 "the last whole record", l->number + 1, l->len - l->pos);
 		l->pos = l->len;
-		return V2XCAP_RD_ERROR;
+		return V2X_RD_ERROR;
 	}
 	const uint8_t *p = l->data + l->pos;
 	size_t n;
@@ -202,17 +202,17 @@ enum v2xcap_rd_result v2xcap_wydotlog_next(struct v2xcap_wydotlog *l, struct v2x
 	l->frame[0] = (uint8_t)l->fmt.kind;
 	memcpy(l->frame + 1, p, n);
 	if (step == 0 || v2x_wydot_parse(l->frame, n + 1, &r, &why) < 0)
-		return V2XCAP_RD_END; /* cannot happen: the whole records were walked at open */
+		return V2X_RD_END; /* cannot happen: the whole records were walked at open */
 	l->pos += step;
 	rec->number = ++l->number;
 	rec->ts_ns = ((int64_t)r.utc_s * 1000 + r.msec) * 1000000;
 	rec->linktype = V2X_LINK_WYDOT;
 	rec->caplen = rec->origlen = (uint32_t)(n + 1);
 	rec->data = l->frame;
-	return V2XCAP_RD_RECORD;
+	return V2X_RD_RECORD;
 }
 
-void v2xcap_wydotlog_close(struct v2xcap_wydotlog *l)
+void v2x_wydotlog_close(struct v2x_wydotlog *l)
 {
 	if (!l)
 		return;

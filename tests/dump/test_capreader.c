@@ -1,5 +1,5 @@
-/* The pcap/pcapng reader (analyzer/capreader.c) and the frame-by-frame merge of several
- * files (analyzer/capfile.c), on files written here octet by octet: both byte orders,
+/* The pcap/pcapng reader (lib/capture/capreader.c) and the frame-by-frame merge of several
+ * files (lib/capture/capfile.c), on files written here octet by octet: both byte orders,
  * µs/ns/Kuznetzov pcap, pcapng sections, interfaces, time resolutions and offsets, simple and
  * obsolete packet blocks, unknown blocks, and corrupt or truncated input. */
 #define _DEFAULT_SOURCE
@@ -164,11 +164,11 @@ static void remove_file(char *name)
 	free(name);
 }
 
-static struct v2xcap_capreader *open_out(const struct out *o, char **name)
+static struct v2x_capreader *open_out(const struct out *o, char **name)
 {
 	char err[256] = "";
 	*name = write_file(o);
-	struct v2xcap_capreader *r = v2xcap_capreader_open(*name, 4096, err, sizeof(err));
+	struct v2x_capreader *r = v2x_capreader_open(*name, 4096, err, sizeof(err));
 	if (!r)
 		unit_fail(__FILE__, __LINE__, "open: %s", err);
 	return r;
@@ -183,18 +183,18 @@ TEST(capreader_pcap_both_byte_orders_and_precisions)
 			pcap_header(&o, magics[m], 127);
 			pcap_record(&o, 1700000000, 123456, frame, sizeof(frame));
 			char *name;
-			struct v2xcap_capreader *r = open_out(&o, &name);
-			struct v2xcap_caprec rec;
-			CHECK_INT(v2xcap_capreader_next(r, &rec), V2XCAP_RD_RECORD);
+			struct v2x_capreader *r = open_out(&o, &name);
+			struct v2x_record rec;
+			CHECK_INT(v2x_capreader_next(r, &rec), V2X_RD_RECORD);
 			CHECK_INT(rec.ts_ns, 1700000000000000000LL + (m ? 123456 : 123456000));
 			CHECK_INT(rec.linktype, 127);
 			CHECK_INT(rec.caplen, sizeof(frame));
 			CHECK_INT(rec.origlen, sizeof(frame) + 10);
 			CHECK_MEM(rec.data, frame, sizeof(frame));
 			CHECK_INT(rec.number, 1);
-			CHECK_INT(v2xcap_capreader_next(r, &rec), V2XCAP_RD_END);
-			CHECK_INT(v2xcap_capreader_offset(r), o.n);
-			v2xcap_capreader_close(r);
+			CHECK_INT(v2x_capreader_next(r, &rec), V2X_RD_END);
+			CHECK_INT(v2x_capreader_offset(r), o.n);
+			v2x_capreader_close(r);
 			remove_file(name);
 		}
 }
@@ -214,16 +214,16 @@ TEST(capreader_pcap_kuznetzov_records)
 		put(&o, frame, sizeof(frame));
 	}
 	char *name;
-	struct v2xcap_capreader *r = open_out(&o, &name);
-	struct v2xcap_caprec rec;
+	struct v2x_capreader *r = open_out(&o, &name);
+	struct v2x_record rec;
 	for (int i = 1; i <= 2; i++) {
-		CHECK_INT(v2xcap_capreader_next(r, &rec), V2XCAP_RD_RECORD);
+		CHECK_INT(v2x_capreader_next(r, &rec), V2X_RD_RECORD);
 		CHECK_INT(rec.ts_ns, i * 1000000000LL + 5000);
 		CHECK_INT(rec.caplen, sizeof(frame));
 		CHECK_MEM(rec.data, frame, sizeof(frame));
 	}
-	CHECK_INT(v2xcap_capreader_next(r, &rec), V2XCAP_RD_END);
-	v2xcap_capreader_close(r);
+	CHECK_INT(v2x_capreader_next(r, &rec), V2X_RD_END);
+	v2x_capreader_close(r);
 	remove_file(name);
 }
 
@@ -238,13 +238,13 @@ TEST(capreader_record_larger_than_the_buffer)
 	pcap_record(&o, 2, 0, big, sizeof(big)); /* with the 4096-octet buffer: a refill */
 	char *name = write_file(&o);
 	char err[256];
-	struct v2xcap_capreader *r = v2xcap_capreader_open(name, 1000, err, sizeof(err));
-	struct v2xcap_caprec rec;
-	CHECK_INT(v2xcap_capreader_next(r, &rec), V2XCAP_RD_RECORD);
-	CHECK_INT(v2xcap_capreader_next(r, &rec), V2XCAP_RD_RECORD);
+	struct v2x_capreader *r = v2x_capreader_open(name, 1000, err, sizeof(err));
+	struct v2x_record rec;
+	CHECK_INT(v2x_capreader_next(r, &rec), V2X_RD_RECORD);
+	CHECK_INT(v2x_capreader_next(r, &rec), V2X_RD_RECORD);
 	CHECK_INT(rec.caplen, sizeof(big));
 	CHECK_MEM(rec.data, big, sizeof(big));
-	v2xcap_capreader_close(r);
+	v2x_capreader_close(r);
 	remove_file(name);
 }
 
@@ -257,13 +257,13 @@ TEST(capreader_pcap_lying_caplen_is_an_error_with_the_frame)
 	pcap_record(&o, 2, 0, frame, sizeof(frame));
 	set32(&o, at + 8, 0x7FFFFFF0);
 	char *name;
-	struct v2xcap_capreader *r = open_out(&o, &name);
-	struct v2xcap_caprec rec;
-	CHECK_INT(v2xcap_capreader_next(r, &rec), V2XCAP_RD_RECORD);
-	CHECK_INT(v2xcap_capreader_next(r, &rec), V2XCAP_RD_ERROR);
-	CHECK(strstr(v2xcap_capreader_error(r), "frame 2: captured length 2147483632 larger"));
-	CHECK_INT(v2xcap_capreader_next(r, &rec), V2XCAP_RD_END); /* fatal: the file ends */
-	v2xcap_capreader_close(r);
+	struct v2x_capreader *r = open_out(&o, &name);
+	struct v2x_record rec;
+	CHECK_INT(v2x_capreader_next(r, &rec), V2X_RD_RECORD);
+	CHECK_INT(v2x_capreader_next(r, &rec), V2X_RD_ERROR);
+	CHECK(strstr(v2x_capreader_error(r), "frame 2: captured length 2147483632 larger"));
+	CHECK_INT(v2x_capreader_next(r, &rec), V2X_RD_END); /* fatal: the file ends */
+	v2x_capreader_close(r);
 	remove_file(name);
 }
 
@@ -284,12 +284,12 @@ TEST(capreader_not_a_capture_and_short_headers)
 		struct out o = {0};
 		put(&o, cases[i].bytes, cases[i].n);
 		char *name = write_file(&o), err[256] = "";
-		CHECK(v2xcap_capreader_open(name, 4096, err, sizeof(err)) == NULL);
+		CHECK(v2x_capreader_open(name, 4096, err, sizeof(err)) == NULL);
 		CHECK_STR(err, cases[i].why);
 		remove_file(name);
 	}
 	char err[256];
-	CHECK(v2xcap_capreader_open("/nonexistent/x.pcap", 4096, err, sizeof(err)) == NULL);
+	CHECK(v2x_capreader_open("/nonexistent/x.pcap", 4096, err, sizeof(err)) == NULL);
 	CHECK_STR(err, "No such file or directory");
 }
 
@@ -311,24 +311,24 @@ static void pcapng_case(bool be)
 	put(&o, frame, sizeof(frame));
 	ng_end(&o, at);
 	char *name;
-	struct v2xcap_capreader *r = open_out(&o, &name);
-	struct v2xcap_caprec rec;
-	CHECK_INT(v2xcap_capreader_next(r, &rec), V2XCAP_RD_RECORD);
+	struct v2x_capreader *r = open_out(&o, &name);
+	struct v2x_record rec;
+	CHECK_INT(v2x_capreader_next(r, &rec), V2X_RD_RECORD);
 	CHECK_INT(rec.linktype, 127);
 	CHECK_INT(rec.ts_ns, 1700000000123456789LL);
 	CHECK_MEM(rec.data, frame, sizeof(frame));
-	CHECK_INT(v2xcap_capreader_next(r, &rec), V2XCAP_RD_RECORD);
+	CHECK_INT(v2x_capreader_next(r, &rec), V2X_RD_RECORD);
 	CHECK_INT(rec.linktype, 1);
 	CHECK_INT(rec.ts_ns, 1005000001000LL); /* 5.000001 s + 1000 s */
 	CHECK_INT(rec.caplen, 3);
 	CHECK_INT(rec.number, 2);
-	CHECK_INT(v2xcap_capreader_next(r, &rec), V2XCAP_RD_RECORD);
+	CHECK_INT(v2x_capreader_next(r, &rec), V2X_RD_RECORD);
 	CHECK_INT(rec.linktype, 127);
 	CHECK_INT(rec.caplen, sizeof(frame));
 	CHECK_INT(rec.number, 3);
-	CHECK_INT(v2xcap_capreader_next(r, &rec), V2XCAP_RD_END);
-	CHECK_INT(v2xcap_capreader_offset(r), o.n);
-	v2xcap_capreader_close(r);
+	CHECK_INT(v2x_capreader_next(r, &rec), V2X_RD_END);
+	CHECK_INT(v2x_capreader_offset(r), o.n);
+	v2x_capreader_close(r);
 	remove_file(name);
 }
 
@@ -353,15 +353,15 @@ TEST(capreader_pcapng_binary_time_resolution_and_new_section)
 	ng_idb(&o, 276, -1, 0);
 	ng_epb(&o, 0, 7, frame, 2);
 	char *name;
-	struct v2xcap_capreader *r = open_out(&o, &name);
-	struct v2xcap_caprec rec;
-	CHECK_INT(v2xcap_capreader_next(r, &rec), V2XCAP_RD_RECORD);
+	struct v2x_capreader *r = open_out(&o, &name);
+	struct v2x_record rec;
+	CHECK_INT(v2x_capreader_next(r, &rec), V2X_RD_RECORD);
 	CHECK_INT(rec.ts_ns, 10500000000LL);
-	CHECK_INT(v2xcap_capreader_next(r, &rec), V2XCAP_RD_RECORD);
+	CHECK_INT(v2x_capreader_next(r, &rec), V2X_RD_RECORD);
 	CHECK_INT(rec.linktype, 276);
 	CHECK_INT(rec.ts_ns, 7000);
-	CHECK_INT(v2xcap_capreader_next(r, &rec), V2XCAP_RD_END);
-	v2xcap_capreader_close(r);
+	CHECK_INT(v2x_capreader_next(r, &rec), V2X_RD_END);
+	v2x_capreader_close(r);
 	remove_file(name);
 }
 
@@ -375,15 +375,15 @@ TEST(capreader_pcapng_unsupported_interface_skipped_with_one_error)
 	ng_epb(&o, 1, 2, frame, 2);
 	ng_epb(&o, 0, 3, frame, 3);
 	char *name;
-	struct v2xcap_capreader *r = open_out(&o, &name);
-	struct v2xcap_caprec rec;
-	CHECK_INT(v2xcap_capreader_next(r, &rec), V2XCAP_RD_ERROR);
-	CHECK(strstr(v2xcap_capreader_error(r), "interface 0: unsupported link type 228"));
-	CHECK_INT(v2xcap_capreader_next(r, &rec), V2XCAP_RD_RECORD);
+	struct v2x_capreader *r = open_out(&o, &name);
+	struct v2x_record rec;
+	CHECK_INT(v2x_capreader_next(r, &rec), V2X_RD_ERROR);
+	CHECK(strstr(v2x_capreader_error(r), "interface 0: unsupported link type 228"));
+	CHECK_INT(v2x_capreader_next(r, &rec), V2X_RD_RECORD);
 	CHECK_INT(rec.caplen, 2);
 	CHECK_INT(rec.number, 2);       /* frame numbers count the skipped ones */
-	CHECK_INT(v2xcap_capreader_next(r, &rec), V2XCAP_RD_END);
-	v2xcap_capreader_close(r);
+	CHECK_INT(v2x_capreader_next(r, &rec), V2X_RD_END);
+	v2x_capreader_close(r);
 	remove_file(name);
 }
 
@@ -412,15 +412,15 @@ TEST(capreader_pcapng_corrupt_blocks_are_fatal)
 		if (c == 4)
 			o.n -= 2;
 		char *name;
-		struct v2xcap_capreader *r = open_out(&o, &name);
-		struct v2xcap_caprec rec;
-		CHECK_INT(v2xcap_capreader_next(r, &rec), V2XCAP_RD_RECORD);
-		CHECK_INT(v2xcap_capreader_next(r, &rec), V2XCAP_RD_ERROR);
-		if (!strstr(v2xcap_capreader_error(r), why[c]))
+		struct v2x_capreader *r = open_out(&o, &name);
+		struct v2x_record rec;
+		CHECK_INT(v2x_capreader_next(r, &rec), V2X_RD_RECORD);
+		CHECK_INT(v2x_capreader_next(r, &rec), V2X_RD_ERROR);
+		if (!strstr(v2x_capreader_error(r), why[c]))
 			unit_fail(__FILE__, __LINE__, "case %d: \"%s\"", c,
-				  v2xcap_capreader_error(r));
-		CHECK_INT(v2xcap_capreader_next(r, &rec), V2XCAP_RD_END);
-		v2xcap_capreader_close(r);
+				  v2x_capreader_error(r));
+		CHECK_INT(v2x_capreader_next(r, &rec), V2X_RD_END);
+		v2x_capreader_close(r);
 		remove_file(name);
 	}
 }
@@ -437,22 +437,22 @@ TEST(capfile_merges_files_frame_by_frame)
 		pcap_record(&b, tb[i], 0, frame, 2);
 	}
 	char *files[] = {write_file(&b), write_file(&a)};
-	struct v2xcap_capfile *cf = v2xcap_capfile_open(files, 2);
-	struct v2xcap_capframe fr;
+	struct v2x_capfile *cf = v2x_capfile_open(files, 2);
+	struct v2x_capframe fr;
 	static const int64_t want_s[] = {1, 2, 3, 3, 4, 5};
 	static const int want_file[] = {1, 0, 0, 1, 0, 1}; /* index in files[] */
 	for (int i = 0; i < 6; i++) {
-		CHECK_INT(v2xcap_capfile_next(cf, &fr), V2XCAP_CAP_FRAME);
+		CHECK_INT(v2x_capfile_next(cf, &fr), V2X_CAP_FRAME);
 		CHECK_INT(fr.ts_ns, want_s[i] * 1000000000LL);
 		CHECK_STR(fr.file, files[want_file[i]]);
 		CHECK_INT(fr.caplen, want_file[i] ? 1 : 2);
 	}
-	CHECK_INT(v2xcap_capfile_next(cf, &fr), V2XCAP_CAP_END);
+	CHECK_INT(v2x_capfile_next(cf, &fr), V2X_CAP_END);
 	uint64_t done, total;
-	v2xcap_capfile_progress(cf, &done, &total);
+	v2x_capfile_progress(cf, &done, &total);
 	CHECK_INT(done, a.n + b.n);
 	CHECK_INT(total, a.n + b.n);
-	v2xcap_capfile_close(cf);
+	v2x_capfile_close(cf);
 	remove_file(files[0]);
 	remove_file(files[1]);
 }
@@ -474,15 +474,15 @@ static unsigned wydot_records(const char *name, uint64_t *first_ns, uint32_t *fi
 			      const char **last_err)
 {
 	char err[256];
-	struct v2xcap_capreader *r = v2xcap_capreader_open(name, 4096, err, sizeof(err));
+	struct v2x_capreader *r = v2x_capreader_open(name, 4096, err, sizeof(err));
 	CHECK(r != NULL);
-	struct v2xcap_caprec rec;
-	enum v2xcap_rd_result res;
+	struct v2x_record rec;
+	enum v2x_rd_result res;
 	unsigned n = 0;
 	*last_err = NULL;
-	while ((res = v2xcap_capreader_next(r, &rec)) != V2XCAP_RD_END) {
-		if (res == V2XCAP_RD_ERROR) {
-			*last_err = strdup(v2xcap_capreader_error(r));
+	while ((res = v2x_capreader_next(r, &rec)) != V2X_RD_END) {
+		if (res == V2X_RD_ERROR) {
+			*last_err = strdup(v2x_capreader_error(r));
 			continue;
 		}
 		CHECK_INT(rec.linktype, V2X_LINK_WYDOT);
@@ -491,7 +491,7 @@ static unsigned wydot_records(const char *name, uint64_t *first_ns, uint32_t *fi
 			*first_len = rec.caplen;
 		}
 	}
-	v2xcap_capreader_close(r);
+	v2x_capreader_close(r);
 	return n;
 }
 

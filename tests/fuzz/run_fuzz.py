@@ -27,7 +27,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 LINKTYPES = [127, 105, 1, 113, 276, 252]  # the index order of fuzz_frame.c and fuzz_v2xcap.c
 LINK_WYDOT = 6  # fuzz_frame.c only: its index of V2X_LINK_WYDOT (no capture file has it)
 LINK_RSU = 7  # fuzz_frame.c only: V2X_LINK_RSU_TEXT, a record of an RSU records file
-HARNESSES = ["fuzz_frame", "fuzz_wsmp", "fuzz_dot2", "fuzz_j2735dec", "fuzz_capreader",
+HARNESSES = ["fuzz_frame", "fuzz_api", "fuzz_wsmp", "fuzz_dot2", "fuzz_j2735dec", "fuzz_capreader",
              "fuzz_v2xcap"]
 # fuzz_v2xcap writes per-frame errors on stderr: libFuzzer keeps its own and the
 # sanitizers' reports and drops the harness's.
@@ -140,7 +140,7 @@ def seeds(harness, captures, vectors):
     """The seed inputs of a harness, deduplicated."""
     out = set()
     all_frames = list(frames(captures))
-    if harness in ("fuzz_frame", "fuzz_v2xcap"):
+    if harness in ("fuzz_frame", "fuzz_api", "fuzz_v2xcap"):
         for lt, fr in all_frames:
             if lt in LINKTYPES:
                 out.add(bytes([LINKTYPES.index(lt)]) + fr)
@@ -149,13 +149,13 @@ def seeds(harness, captures, vectors):
         for fr in wydot_frames(vectors):
             payload = fr[1 + (26 if fr[0] == 1 else 25):]
             out.add(bytes([upper]) + b"\x00\x0c\x00\x05j2735\x00\x00\x00\x00" + payload)
-            if harness == "fuzz_frame":
+            if harness in ("fuzz_frame", "fuzz_api"):
                 out.add(bytes([LINK_WYDOT]) + fr)
         # RSU records as v2xcap convert writes them (exported PDUs) and, to fuzz_frame,
         # as the records file's pseudo link
         for rec in rsu_records(captures):
             out.add(bytes([upper]) + b"\x00\x0c\x00\x09usdot_rsu\x00\x00\x00\x00" + rec)
-            if harness == "fuzz_frame":
+            if harness in ("fuzz_frame", "fuzz_api"):
                 out.add(bytes([LINK_RSU]) + rec)
     elif harness == "fuzz_capreader":
         for path in capture_files(captures) + wydot_logs(vectors) + rsu_files(captures):

@@ -1,0 +1,193 @@
+/* libv2x's public API as an application meets it (<v2x/v2x.h> only, linked to
+ * libv2x.so): arguments it does not take, files it cannot read, a caller's struct of an
+ * older size, and values of real frames.
+ *   test_api CASE   (the cases: tests/api/CMakeLists.txt) */
+#define _POSIX_C_SOURCE 200809L /* mkstemp */
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <v2x/v2x.h>
+
+static int failures;
+#define CHECK(c)                                                              \
+	do {                                                                  \
+		if (!(c)) {                                                   \
+			fprintf(stderr, "%s:%d: CHECK(%s)\n", __FILE__, __LINE__, #c); \
+			failures++;                                           \
+		}                                                             \
+	} while (0)
+
+static const char *captures = V2X_CAPTURES_DIR;
+
+static void null_arguments_get_einval_never_a_crash(void)
+{
+	char errbuf[V2X_ERRBUF_SIZE] = "";
+	CHECK(!v2x_capture_open(NULL, errbuf) && strstr(errbuf, "no path"));
+	CHECK(!v2x_capture_open("x.pcap", NULL));
+	CHECK(v2x_capture_next(NULL, NULL, NULL) == V2X_EINVAL);
+	CHECK(v2x_capture_geterr(NULL)[0]);
+	CHECK(v2x_capture_offset(NULL) == 0);
+	v2x_capture_close(NULL);
+	struct v2x_frame *f = v2x_frame_new();
+	CHECK(f);
+	CHECK(v2x_frame_parse(V2X_LINK_RADIOTAP, NULL, 10, f) == V2X_EINVAL);
+	CHECK(v2x_frame_parse(V2X_LINK_RADIOTAP, (const uint8_t *)"", 0, NULL) == V2X_EINVAL);
+	CHECK(v2x_message_parse(NULL, 3, f) == V2X_EINVAL);
+	struct v2x_frame_info i = {.size = sizeof(i)};
+	CHECK(v2x_frame_get_info(NULL, &i) == V2X_EINVAL);
+	CHECK(v2x_frame_get_info(f, NULL) == V2X_EINVAL);
+	i.size = 0; /* no size: not a struct the library can fill */
+	CHECK(v2x_frame_get_info(f, &i) == V2X_EINVAL);
+	size_t len = 99;
+	CHECK(!v2x_frame_message(NULL, &len) && len == 0);
+	v2x_frame_free(f);
+	v2x_frame_free(NULL);
+	CHECK(strcmp(v2x_strerror(V2X_EINVAL), "invalid argument") == 0);
+	CHECK(strcmp(v2x_strerror(12345), "unknown status") == 0);
+}
+
+static void open_errors_name_the_file_and_the_cause(void)
+{
+	char errbuf[V2X_ERRBUF_SIZE] = "";
+	CHECK(!v2x_capture_open("/nonexistent/x.pcap", errbuf));
+	CHECK(strstr(errbuf, "/nonexistent/x.pcap: No such file or directory"));
+	char path[512];
+	snprintf(path, sizeof(path), "%s/bad/garbage.pcap", captures);
+	CHECK(!v2x_capture_open(path, errbuf));
+	CHECK(strstr(errbuf, path) && strlen(errbuf) > strlen(path) + 2);
+}
+
+/* A file cut short in a record (bsm-128.pcap without its last 50 octets): the 127
+ * frames before it, one error naming the file and the frame, then the end (no loop). */
+static void truncated_capture_gives_frames_then_one_error_then_the_end(void)
+{
+	char errbuf[V2X_ERRBUF_SIZE], path[512], cut[] = "/tmp/v2x-api-cut-XXXXXX";
+	snprintf(path, sizeof(path), "%s/bsm-128.pcap", captures);
+	FILE *in = fopen(path, "rb");
+	int fd = mkstemp(cut);
+	CHECK(in && fd >= 0);
+	if (!in || fd < 0)
+		return;
+	static unsigned char buf[1 << 20];
+	size_t n = fread(buf, 1, sizeof(buf), in);
+	fclose(in);
+	CHECK(n > 50 && write(fd, buf, n - 50) == (ssize_t)(n - 50));
+	close(fd);
+	struct v2x_capture *c = v2x_capture_open(cut, errbuf);
+	CHECK(c);
+	int r = 0, frames = 0, errors = 0, calls = 0;
+	while (c && (r = v2x_capture_next(c, NULL, NULL)) != 0 && calls++ < 1000) {
+		if (r > 0) {
+			frames++;
+		} else {
+			CHECK(r == V2X_EFORMAT);
+			CHECK(strstr(v2x_capture_geterr(c), cut));
+			CHECK(strstr(v2x_capture_geterr(c), "frame 128: "));
+			errors++;
+		}
+	}
+	CHECK(r == 0 && errors == 1 && frames == 127);
+	v2x_capture_close(c);
+	unlink(cut);
+}
+
+/* The values of the first BSM of bsm-radiotap-signed.pcap (its expect.json: its
+ * generator's, the payload a vector of asn1_codec's), and an older caller's shorter
+ * struct filled as far as it reaches. */
+static void signed_bsm_values_and_a_shorter_info_struct(void)
+{
+	char errbuf[V2X_ERRBUF_SIZE], path[512];
+	snprintf(path, sizeof(path), "%s/bsm-radiotap-signed.pcap", captures);
+	struct v2x_capture *c = v2x_capture_open(path, errbuf);
+	CHECK(c);
+	if (!c)
+		return;
+	const struct v2x_record *rec;
+	const struct v2x_frame *f;
+	CHECK(v2x_capture_next(c, &rec, &f) == 1);
+	CHECK(rec->number == 1 && rec->linktype == V2X_LINK_RADIOTAP);
+	CHECK(rec->ts_ns == 1700000000000000000LL);
+	struct v2x_frame_info i = {.size = sizeof(i)};
+	CHECK(v2x_frame_get_info(f, &i) == V2X_OK);
+	CHECK(i.layer == V2X_LAYER_J2735 && !i.error);
+	CHECK(i.has_src && memcmp(i.src, "\x02\0\0\0\0\x01", 6) == 0);
+	CHECK(i.freq_mhz == 5860 && i.has_signal && i.signal_dbm == -60);
+	CHECK(strcmp(i.llc, "snap") == 0 && strcmp(i.encap, "none") == 0);
+	CHECK(i.has_wsmp && i.wsmp_version == 3 && i.has_wsmp_psid && i.wsmp_psid == 32);
+	CHECK(i.has_dot2 && strcmp(i.dot2_content, "signedData") == 0);
+	CHECK(i.has_dot2_psid && i.dot2_psid == 32);
+	CHECK(i.has_generation_time && i.generation_time_us == 627084805000000ULL);
+	CHECK(i.has_message_id && i.message_id == 20 && strcmp(i.message_name, "BSM") == 0);
+	size_t len;
+	const uint8_t *mf = v2x_frame_message(f, &len);
+	CHECK(mf && len == 177 && i.message_len == 177 && mf[0] == 0x00 && mf[1] == 0x14);
+	CHECK(i.trailing_octets == 0 && !i.message_truncated);
+	/* an application built against the first members only */
+	struct v2x_frame_info old;
+	memset(&old, 0xA5, sizeof(old));
+	old.size = offsetof(struct v2x_frame_info, has_src);
+	CHECK(v2x_frame_get_info(f, &old) == V2X_OK);
+	CHECK(old.layer == V2X_LAYER_J2735 && !old.error);
+	CHECK(*(unsigned char *)&old.has_src == 0xA5); /* past its size: untouched */
+	v2x_capture_close(c);
+}
+
+/* A MessageFrame whose open type is longer than the WSM holding it
+ * (bad/bsm-messageframe-cut.pcap: a 32-octet WSM): the error names the layer, and the
+ * octets there are, the WSM's, are handed out as the message. */
+static void messageframe_cut_short_gives_the_octets_there_are(void)
+{
+	char errbuf[V2X_ERRBUF_SIZE], path[512];
+	snprintf(path, sizeof(path), "%s/bad/bsm-messageframe-cut.pcap", captures);
+	struct v2x_capture *c = v2x_capture_open(path, errbuf);
+	CHECK(c);
+	if (!c)
+		return;
+	const struct v2x_record *rec;
+	const struct v2x_frame *f;
+	CHECK(v2x_capture_next(c, &rec, &f) == 1);
+	struct v2x_frame_info i = {.size = sizeof(i)};
+	CHECK(v2x_frame_get_info(f, &i) == V2X_OK);
+	CHECK(i.error && i.error_layer == V2X_LAYER_J2735 && i.message_truncated);
+	CHECK(i.has_message_id && i.message_id == 20 && i.message_len == 32);
+	size_t len;
+	const uint8_t *mf = v2x_frame_message(f, &len);
+	CHECK(mf && len == 32 && mf + len == rec->data + rec->caplen); /* the WSM's end */
+	CHECK(v2x_capture_next(c, &rec, &f) == 0);
+	v2x_capture_close(c);
+}
+
+static void names_and_version(void)
+{
+	CHECK(strcmp(v2x_message_name(19), "SPAT") == 0);
+	CHECK(!v2x_message_name(100) && !v2x_message_name(70000));
+	CHECK(v2x_psid_name(0x20) && !v2x_psid_name(0x7fffffff));
+	CHECK(strcmp(v2x_layer_name(V2X_LAYER_DOT2), "1609.2") == 0);
+	CHECK(strcmp(v2x_lib_version(), "libv2x " V2X_VERSION) == 0);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct {
+		const char *name;
+		void (*fn)(void);
+	} cases[] = {
+#define CASE(n) {#n, n}
+		CASE(null_arguments_get_einval_never_a_crash),
+		CASE(open_errors_name_the_file_and_the_cause),
+		CASE(truncated_capture_gives_frames_then_one_error_then_the_end),
+		CASE(signed_bsm_values_and_a_shorter_info_struct),
+		CASE(messageframe_cut_short_gives_the_octets_there_are),
+		CASE(names_and_version),
+	};
+	for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++)
+		if (argc == 2 && strcmp(argv[1], cases[k].name) == 0) {
+			cases[k].fn();
+			return failures ? 1 : 0;
+		}
+	fprintf(stderr, "usage: test_api CASE\n");
+	return 2;
+}
