@@ -469,20 +469,6 @@ static long jpo_ode_ports_at(const uint8_t *buf, size_t len, uint16_t src_port,
 	return at >= 0 ? at : v2x_jpo_ode_message_at(buf, len, src_port);
 }
 
-long v2x_jpo_ode_datagram_at(const uint8_t *buf, size_t len, uint16_t src_port,
-			     uint16_t dst_port)
-{
-	struct v2x_wsmp w;
-	if (!buf || (!v2x_udp_port_jpo_ode(dst_port) && !v2x_udp_port_jpo_ode(src_port)))
-		return -1;
-	/* the content rules parse_udp_payload applies before jpo-ode's, in its order */
-	if (v2x_rsu_starts(buf, len) || v2x_udp_dot2_start(buf, len) ||
-	    v2x_udp_wsmp_whole(buf, len, &w) || v2x_pc5_wsmp_prefix(buf, len, &w) ||
-	    v2x_msgframe_strict(buf, len))
-		return -1;
-	return jpo_ode_ports_at(buf, len, src_port, dst_port);
-}
-
 /* A 1609.2 message or a MessageFrame skip octets into a datagram; given: what says it is
  * J2735 (V2X_J2735_NOT: the content rule) */
 static int parse_udp_message(const uint8_t *buf, size_t len, size_t skip,
@@ -495,41 +481,79 @@ static int parse_udp_message(const uint8_t *buf, size_t len, size_t skip,
 	return parse_message(buf + skip, len - skip, false, 0, given, f);
 }
 
-/* The UDP payload, by port (C2P, TZSP) and by content: an RSU text record; 1609.2, WSMP
- * (alone, or after a PC5 family octet or EtherType) or a MessageFrame by the strict
- * content rule; on a jpo-ode port, also after a short prefix. */
+/* What a UDP payload is, by the frame path's rules in their order: by port (C2P, TZSP),
+ * then by content (an RSU text record; 1609.2; WSMP alone, or after a PC5 family octet
+ * or EtherType; a MessageFrame by the strict content rule), then, on a jpo-ode port, a
+ * message after a short prefix. The one order of parse_udp_payload and
+ * v2x_jpo_ode_datagram_at. *at: the PC5 prefix's length or jpo-ode's offset; *c2p: the
+ * C2P record's layout; w: scratch for the WSMP rules. */
+enum udp_kind {
+	UDP_OTHER, UDP_C2P, UDP_TZSP, UDP_RSU, UDP_DOT2, UDP_WSMP, UDP_PC5, UDP_J2735,
+	UDP_JPO_ODE,
+};
+static enum udp_kind udp_kind(const uint8_t *buf, size_t len, uint16_t sp, uint16_t dp,
+			      struct v2x_wsmp *w, const struct c2p_layout **c2p, long *at)
+{
+	if ((sp == V2X_UDP_PORT_C2P || dp == V2X_UDP_PORT_C2P) && (*c2p = c2p_layout(buf, len)))
+		return UDP_C2P;
+	if (sp == V2X_UDP_PORT_TZSP || dp == V2X_UDP_PORT_TZSP)
+		return UDP_TZSP;
+	if (v2x_rsu_starts(buf, len))
+		return UDP_RSU;
+	if (v2x_udp_dot2_start(buf, len))
+		return UDP_DOT2;
+	if (v2x_udp_wsmp_whole(buf, len, w))
+		return UDP_WSMP;
+	if ((*at = (long)v2x_pc5_wsmp_prefix(buf, len, w)) > 0)
+		return UDP_PC5;
+	if (v2x_msgframe_strict(buf, len))
+		return UDP_J2735;
+	if ((*at = jpo_ode_ports_at(buf, len, sp, dp)) >= 0)
+		return UDP_JPO_ODE;
+	return UDP_OTHER;
+}
+
+long v2x_jpo_ode_datagram_at(const uint8_t *buf, size_t len, uint16_t src_port,
+			     uint16_t dst_port)
+{
+	struct v2x_wsmp w;
+	const struct c2p_layout *c2p;
+	long at = -1;
+	if (!buf || (!v2x_udp_port_jpo_ode(dst_port) && !v2x_udp_port_jpo_ode(src_port)))
+		return -1; /* no receiver's port: no need to look at the content */
+	return udp_kind(buf, len, src_port, dst_port, &w, &c2p, &at) == UDP_JPO_ODE ? at : -1;
+}
+
+/* The UDP payload, as udp_kind finds it. */
 static int parse_udp_payload(const uint8_t *buf, size_t len, struct v2x_frame *f)
 {
-	uint16_t sp = f->udp_src_port, dp = f->udp_dst_port;
+	const struct c2p_layout *c2p = NULL;
+	long at = 0;
 	f->encap = V2X_ENCAP_UDP;
 	f->encap_len = len;
-	const struct c2p_layout *c2p = sp == V2X_UDP_PORT_C2P || dp == V2X_UDP_PORT_C2P
-					       ? c2p_layout(buf, len) : NULL;
-	if (c2p)
+	switch (udp_kind(buf, len, f->udp_src_port, f->udp_dst_port, &f->wsmp, &c2p, &at)) {
+	case UDP_C2P:
 		return parse_c2p(c2p, buf, len, f);
-	if (sp == V2X_UDP_PORT_TZSP || dp == V2X_UDP_PORT_TZSP)
+	case UDP_TZSP:
 		return parse_tzsp(buf, len, f);
-	if (v2x_rsu_starts(buf, len)) {
+	case UDP_RSU:
 		f->encap = V2X_ENCAP_UDP_RSU;
 		return parse_rsu(buf, len, f);
-	}
-	if (v2x_udp_dot2_start(buf, len))
+	case UDP_DOT2:
+	case UDP_J2735:
 		return parse_udp_message(buf, len, 0, V2X_J2735_NOT, f);
-	if (v2x_udp_wsmp_whole(buf, len, &f->wsmp)) {
+	case UDP_WSMP:
 		f->encap = V2X_ENCAP_UDP_WSMP;
 		return parse_wsmp_up(buf, len, f);
-	}
-	size_t pc5 = v2x_pc5_wsmp_prefix(buf, len, &f->wsmp);
-	if (pc5) {
-		f->encap = pc5 == 1 ? V2X_ENCAP_UDP_PC5 : V2X_ENCAP_UDP_ETHERTYPE;
-		f->encap_skipped = (uint32_t)pc5;
-		return parse_wsmp_up(buf + pc5, len - pc5, f);
-	}
-	if (v2x_msgframe_strict(buf, len))
-		return parse_udp_message(buf, len, 0, V2X_J2735_NOT, f);
-	long at = jpo_ode_ports_at(buf, len, sp, dp);
-	if (at >= 0)
+	case UDP_PC5:
+		f->encap = at == 1 ? V2X_ENCAP_UDP_PC5 : V2X_ENCAP_UDP_ETHERTYPE;
+		f->encap_skipped = (uint32_t)at;
+		return parse_wsmp_up(buf + at, len - (size_t)at, f);
+	case UDP_JPO_ODE:
 		return parse_udp_message(buf, len, (size_t)at, V2X_J2735_BY_PORT, f);
+	case UDP_OTHER:
+		break;
+	}
 	f->encap_skipped = 0;
 	return 0;
 }

@@ -65,9 +65,10 @@ bool v2x_udp_port_jpo_ode(uint16_t port);
  * frame path's rule on those ports and the J2735 plugin's. */
 long v2x_jpo_ode_message_at(const uint8_t *buf, size_t len, uint16_t port);
 /* The frame path's whole UDP rule for a datagram between these ports, for a dissector
- * that meets it after the content rules had their turn: -1 when a content rule takes the
- * datagram whole (an RSU record, 1609.2, WSMP, a whole MessageFrame) or no receiver's
- * start flag is in it, else v2x_jpo_ode_message_at's offset (destination port first). */
+ * that meets it after the content rules had their turn: -1 when an earlier rule takes the
+ * datagram (C2P or TZSP by port; an RSU record, 1609.2, WSMP, a whole MessageFrame by
+ * content) or no receiver's start flag is in it, else v2x_jpo_ode_message_at's offset
+ * (destination port first). */
 long v2x_jpo_ode_datagram_at(const uint8_t *buf, size_t len, uint16_t src_port,
 			     uint16_t dst_port);
 /* A UDP payload that is a 1609.2 message: it starts 03 80/81/82 (version, unsecured/

@@ -12,10 +12,11 @@ end) and the frame's expect.json (captures/make-expect):
 - tshark: the J2735 layer's messageId, its octets where jpo-ode's output starts (the
   MessageFrame), j2735.trailing the rest.
 
-usage: jpo_ode_receivers.py V2XCAP RUN_TSHARK PLUGIN_DIR CAPTURE EXPECT VECTORS [!PATH...]
-!PATH: a member whose XER text is damaged in the vector (check_decode.py's xer, with msgN
-the frame number). Exit 0 pass, 1 fail, 77 skip (no decoder, vectors missing); tshark's
-part is a SKIP note when it or the plugins are missing."""
+usage: jpo_ode_receivers.py v2xcap|tshark V2XCAP RUN_TSHARK PLUGIN_DIR CAPTURE EXPECT
+       VECTORS [!PATH...]
+v2xcap: decode and stats; tshark: the plugins. !PATH: a member whose XER text is damaged
+in the vector (check_decode.py's xer, with msgN the frame number). Exit 0 pass, 1 fail,
+77 skip (no decoder, vectors missing; tshark or its J2735 plugin missing)."""
 import json
 import os
 import struct
@@ -94,12 +95,12 @@ def check_stats(v2xcap, capture, frames):
 
 def check_tshark(run_tshark, plugins, capture, frames, vectors):
     if run([run_tshark, plugins, "-G", "protocols"]).returncode != 0:
-        print("SKIP (tshark part): tshark does not run")
-        return []
+        print("SKIP: tshark does not run")
+        sys.exit(77)
     p = run([run_tshark, plugins, "-r", capture, "-T", "pdml"])
     if "j2735.msgid" not in p.stdout:
-        print("SKIP (tshark part): no J2735 plugin")
-        return []
+        print("SKIP: no J2735 plugin")
+        sys.exit(77)
     octets, errors = pcap_frames(capture), []
     for fr, packet in zip(frames, ET.fromstring(p.stdout).iter("packet")):
         n = fr["frame"]
@@ -120,16 +121,18 @@ def check_tshark(run_tshark, plugins, capture, frames, vectors):
 
 
 def main():
-    v2xcap, run_tshark, plugins, capture, expect, vectors = sys.argv[1:7]
-    ignored = {o[1:] for o in sys.argv[7:] if o.startswith("!")}
+    part, v2xcap, run_tshark, plugins, capture, expect, vectors = sys.argv[1:8]
+    ignored = {o[1:] for o in sys.argv[8:] if o.startswith("!")}
     skip_unless(capture)
     skip_unless(os.path.join(vectors, "jpo-ode", "receivers"))
     skip_without_decoder(v2xcap)
     with open(expect, encoding="utf-8") as f:
         frames = json.load(f)["frames"]
-    errors = check_decode(v2xcap, capture, frames, vectors, ignored)
-    errors += check_stats(v2xcap, capture, frames)
-    errors += check_tshark(run_tshark, plugins, capture, frames, vectors)
+    if part == "v2xcap":
+        errors = check_decode(v2xcap, capture, frames, vectors, ignored)
+        errors += check_stats(v2xcap, capture, frames)
+    else:
+        errors = check_tshark(run_tshark, plugins, capture, frames, vectors)
     for e in errors:
         print("FAIL:", e)
     print("%d jpo-ode receiver payloads, %d differences" % (len(frames), len(errors)))
