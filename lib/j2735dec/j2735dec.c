@@ -42,6 +42,7 @@ void *j2735dec_decode_as(asn_TYPE_descriptor_t *td, const uint8_t *buf, size_t l
 {
 	asn_codec_ctx_t ctx = {DECODE_STACK_LIMIT};
 	void *out = NULL;
+	j2735dec_types_resolve();
 	asn_dec_rval_t rv = uper_decode_complete(&ctx, td, &out, buf, len);
 	if (rv.code != RC_OK) {
 		ASN_STRUCT_FREE(*td, out);

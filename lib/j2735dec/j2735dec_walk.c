@@ -14,19 +14,6 @@
 #include "constr_SEQUENCE_OF.h"
 #include "j2735dec_walk.h"
 
-static int ignore_output(const void *buf, size_t size, void *key)
-{
-	(void)buf, (void)size, (void)key;
-	return 0;
-}
-
-/* A type defined from another one copies the base codec functions into its descriptor on
- * its first use; printing "absent" through it forces that copy. */
-static void resolve(asn_TYPE_descriptor_t *td)
-{
-	td->print_struct(td, NULL, 0, ignore_output, NULL);
-}
-
 /* strcmp() == 0 inline: the names compared for every value differ in their first letters. */
 static bool same_name(const char *a, const char *b)
 {
@@ -199,7 +186,7 @@ static inline bool walk_scalar(asn_TYPE_descriptor_t *td, const void *sptr,
 	return true;
 }
 
-/* The other types; false when td does not hold the codec functions of one yet. */
+/* The other types; false for NULL. */
 static bool walk_other(asn_TYPE_descriptor_t *td, const void *sptr, const char *owner,
 		       const struct j2735dec_visitor *v, void *ctx)
 {
@@ -229,14 +216,10 @@ static bool walk_other(asn_TYPE_descriptor_t *td, const void *sptr, const char *
 	return true;
 }
 
-/* Decoding the value has nearly always resolved its descriptor already: resolve() only
- * when td does not hold a base type's functions yet, not for every value. */
+/* Every descriptor holds its base type's codec functions by now (j2735dec_types.c). */
 static void walk(asn_TYPE_descriptor_t *td, const void *sptr, const char *owner,
 		 const struct j2735dec_visitor *v, void *ctx)
 {
-	if (walk_scalar(td, sptr, v, ctx) || walk_other(td, sptr, owner, v, ctx))
-		return;
-	resolve(td);
 	if (!walk_scalar(td, sptr, v, ctx) && !walk_other(td, sptr, owner, v, ctx))
 		v->null(ctx); /* NULL: the only other type J2735 uses */
 }

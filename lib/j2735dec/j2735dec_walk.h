@@ -12,6 +12,9 @@ const struct j2735dec_open_type *j2735dec_find(const struct j2735dec_open_type *
 /* A complete UPER decode as td (NULL when it fails); *consumed octets when non-NULL. */
 void *j2735dec_decode_as(asn_TYPE_descriptor_t *td, const uint8_t *buf, size_t len,
 			 size_t *consumed);
+/* Resolves every descriptor of the schema once (j2735dec_types.c); called before the
+ * first decode, so that threads decoding at once only read the descriptors. */
+void j2735dec_types_resolve(void);
 void j2735dec_walk_value(asn_TYPE_descriptor_t *td, const void *sptr,
 			 const struct j2735dec_visitor *v, void *ctx);
 

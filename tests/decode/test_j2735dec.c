@@ -1,6 +1,12 @@
-/* lib/j2735dec on the vector bytes directly: libv2x's BSM writer decoded, and truncated
- * MessageFrames (every prefix) reported as malformed, never read past. */
+/* lib/j2735dec on the vector bytes directly: libv2x's BSM writer decoded, truncated
+ * MessageFrames (every prefix) reported as malformed, never read past, and first decodes
+ * on several threads at once. */
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "bsm.h"
 #include "j2735dec.h"
@@ -104,4 +110,129 @@ TEST(decode_every_truncated_messageframe_is_malformed)
 	CHECK_INT(msg.msg_id, 20);
 	j2735dec_free(&msg);
 	free(bytes);
+}
+
+/* asn1c 0.9.28 completes a derived type's descriptor on its first use: threads decoding
+ * their first messages at once must get what one thread gets (lib/j2735dec/j2735dec_types.c).
+ * Each trial is a fresh process (a fork) whose threads start together from a barrier. */
+#define FIRST_USE_THREADS 6
+#define FIRST_USE_TRIALS 150
+
+struct first_use_msgs {
+	uint8_t *bytes[6];
+	size_t len[6];
+	size_t n;
+	pthread_barrier_t start;
+	uint64_t digest[FIRST_USE_THREADS][6];
+};
+
+/* FNV-1a over what the walk reports, so that any value differing shows. */
+static void mix(void *ctx, const void *p, size_t n)
+{
+	uint64_t *h = ctx;
+	for (size_t i = 0; i < n; i++)
+		*h = (*h ^ ((const uint8_t *)p)[i]) * 0x100000001b3u;
+}
+static void d_key(void *ctx, const char *name) { mix(ctx, name, strlen(name)); }
+static void d_nesting(void *ctx, bool array) { mix(ctx, &array, sizeof(array)); }
+static void d_integer(void *ctx, long long v) { mix(ctx, &v, sizeof(v)); }
+static void d_text(void *ctx, const char *s, size_t len) { mix(ctx, s, len); }
+static void d_octets(void *ctx, const uint8_t *p, size_t n) { mix(ctx, p, n); }
+static void d_boolean(void *ctx, bool v) { mix(ctx, &v, sizeof(v)); }
+static void d_null(void *ctx) { mix(ctx, "null", 4); }
+
+static const struct j2735dec_visitor digest_visitor = {
+	d_key, d_nesting, d_nesting, d_integer, d_text, d_octets, d_boolean, d_null,
+};
+
+/* The digest of one decode; 0 when it did not decode. */
+static uint64_t decode_digest(const uint8_t *p, size_t len)
+{
+	struct j2735dec_msg msg;
+	uint64_t h = 0;
+	if (j2735dec_decode(p, len, &msg) == J2735DEC_OK) {
+		h = 0xcbf29ce484222325u;
+		j2735dec_walk(&msg, &digest_visitor, &h);
+	}
+	j2735dec_free(&msg);
+	return h;
+}
+
+struct first_use_thread {
+	struct first_use_msgs *m;
+	unsigned t;
+};
+
+static void *first_use(void *arg)
+{
+	struct first_use_thread *ft = arg;
+	struct first_use_msgs *m = ft->m;
+	pthread_barrier_wait(&m->start);
+	for (size_t i = 0; i < m->n; i++) /* each thread starts with another message */
+		m->digest[ft->t][(i + ft->t) % m->n] = decode_digest(
+			m->bytes[(i + ft->t) % m->n], m->len[(i + ft->t) % m->n]);
+	return NULL;
+}
+
+/* One trial in a fresh process: 0 when every thread got the digests decoded afterwards on
+ * one thread, 1 otherwise (said on stderr). */
+static int first_use_trial(struct first_use_msgs *m)
+{
+	pthread_t th[FIRST_USE_THREADS];
+	struct first_use_thread ft[FIRST_USE_THREADS];
+	pthread_barrier_init(&m->start, NULL, FIRST_USE_THREADS);
+	for (unsigned t = 0; t < FIRST_USE_THREADS; t++) {
+		ft[t] = (struct first_use_thread){m, t};
+		pthread_create(&th[t], NULL, first_use, &ft[t]);
+	}
+	for (unsigned t = 0; t < FIRST_USE_THREADS; t++)
+		pthread_join(th[t], NULL);
+	int rc = 0;
+	for (size_t i = 0; i < m->n; i++) {
+		uint64_t ref = decode_digest(m->bytes[i], m->len[i]);
+		for (unsigned t = 0; t < FIRST_USE_THREADS; t++)
+			if (m->digest[t][i] != ref || !ref) {
+				fprintf(stderr, "message %zu, thread %u: digest %016" PRIx64
+					" (one thread afterwards: %016" PRIx64 ")\n",
+					i, t, m->digest[t][i], ref);
+				rc = 1;
+			}
+	}
+	return rc;
+}
+
+TEST(decode_first_use_from_threads_equals_one_thread)
+{
+	static const char *const files[] = {
+		"asn1_codec/j2735.MessageFrame.Bsm.hex", "asn1_codec/MessageFrame.TravelerInformation.hex",
+		"carma-messenger/MapMessage.hex", "carma-messenger/SPAT.hex",
+		"carma-messenger/PSM.hex", "carma-messenger/BSM.hex",
+	};
+	if (!j2735dec_edition()) {
+		unit_skip("built without a J2735 schema");
+		return;
+	}
+	struct first_use_msgs m = {.n = 0};
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		if (!(m.bytes[m.n] = unit_vector_hex(files[i], &m.len[m.n])))
+			return;
+		m.n++;
+	}
+	unsigned failed = 0;
+	for (unsigned k = 0; k < FIRST_USE_TRIALS; k++) {
+		fflush(stderr);
+		pid_t pid = fork();
+		if (pid == 0)
+			_exit(first_use_trial(&m));
+		int status = 0;
+		CHECK(pid > 0 && waitpid(pid, &status, 0) == pid);
+		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+			failed++;
+	}
+	if (failed)
+		unit_fail(__FILE__, __LINE__, "%u of %d trials: threads decoding their first "
+			  "messages at once decoded otherwise than one thread", failed,
+			  FIRST_USE_TRIALS);
+	for (size_t i = 0; i < m.n; i++)
+		free(m.bytes[i]);
 }

@@ -2,6 +2,7 @@
 """decode -j N and stats --decode -j N give what -j 1 gives: stdout, stderr and exit code,
 octet for octet, in capture order; and memory stays bounded on a larger capture.
 usage: parallel.py V2XCAP GENCAP VECTORS_DIR CAPTURES_DIR captures|generated|stats|memory"""
+import difflib
 import glob
 import os
 import resource
@@ -36,6 +37,12 @@ def same(label, cmd, jobs_opt, threads=(2, 3, 5), merged=False):
             print(f'FAIL {label} -j {n}: exit {got[0]} vs {ref[0]}, stdout '
                   f'{len(got[1])} vs {len(ref[1])} octets, '
                   f'same={got[1] == ref[1]}, stderr same={got[2] == ref[2]}')
+            for out in (1, 2) if not merged else (1,):  # what differs, a few lines
+                diff = difflib.unified_diff(ref[out].decode(errors='replace').splitlines(),
+                                            got[out].decode(errors='replace').splitlines(),
+                                            f'-j 1 {("stdout", "stderr")[out - 1]}',
+                                            f'-j {n}', lineterm='', n=0)
+                print('\n'.join(list(diff)[:12]))
     return ref
 
 
