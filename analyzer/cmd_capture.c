@@ -15,6 +15,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <v2x/capture.h>
+
 #include "capwrite.h"
 #include "cli.h"
 #include "decode.h"
@@ -137,11 +139,11 @@ static int parse_capture_opts(const struct v2xcap_command *cmd, int argc, char *
 }
 
 struct capture {
-	pcap_t *pcap;
+	struct v2x_capture *cap;
 	const char *iface;
 	int linktype;
 	bool all;
-	uint64_t count, seen, kept, published;
+	uint64_t count, kept, published;
 	struct v2xcap_capwriter *writer;
 	struct v2xcap_sink *sink;  /* --kafka */
 	struct json_writer *w;     /* the line of the frame being published, */
@@ -153,16 +155,12 @@ struct capture {
 	bool failed;
 };
 
-static int64_t ts_us_of(const struct timeval *tv)
-{
-	return (int64_t)tv->tv_sec * 1000000 + tv->tv_usec;
-}
 
 /* The frame's decode line to the sink, when it holds a J2735 message. */
-static void publish(struct capture *c, const struct pcap_pkthdr *h, const u_char *data)
+static void publish(struct capture *c, const struct v2x_record *rec)
 {
-	struct v2x_capframe fr = {c->iface, c->kept, ts_us_of(&h->ts) * 1000, c->linktype,
-				  h->caplen, h->len, data};
+	struct v2x_capframe fr = {c->iface, c->kept, rec->ts_ns, c->linktype, rec->caplen,
+				  rec->origlen, rec->data};
 	struct v2xcap_decoded d;
 	v2x_buf_reset(&c->line);
 	json_init_buf(c->w, &c->line);
@@ -183,32 +181,43 @@ static void publish(struct capture *c, const struct pcap_pkthdr *h, const u_char
 	c->published++;
 }
 
-static void on_packet(u_char *user, const struct pcap_pkthdr *h, const u_char *data)
+/* A frame libv2x handed out (WSMP ones only, unless --all). */
+static void on_frame(struct capture *c, const struct v2x_record *rec, const struct v2x_frame *f)
 {
-	struct capture *c = (struct capture *)user;
-	struct v2x_frame f;
-	c->seen++;
-	if (c->failed || (c->count && c->kept >= c->count))
-		return;
-	v2x_frame_parse(c->linktype, data, h->caplen, &f);
-	if (!c->all && f.ethertype != V2X_ETHERTYPE_WSMP)
-		return;
 	c->kept++;
-	struct v2xcap_sample sm = {ts_us_of(&h->ts), h->caplen, h->len};
+	struct v2xcap_sample sm = {rec->ts_ns / 1000, rec->caplen, rec->origlen};
 	uint64_t wsmp = c->stats.wsmp;
-	v2xcap_stats_add(&c->stats, &f, &sm);
+	v2xcap_stats_add(&c->stats, f, &sm);
 	if (c->stats.wsmp != wsmp &&
-	    v2xcap_prio_list_add(&c->prio, &f, c->iface, c->kept) < 0) {
+	    v2xcap_prio_list_add(&c->prio, f, c->iface, c->kept) < 0) {
 		snprintf(c->err, sizeof c->err, "out of memory");
 		c->failed = true;
 	}
-	if (c->writer && v2xcap_capwriter_write(c->writer, sm.ts_us, data, h->caplen, h->len,
-					     c->err, sizeof c->err) < 0)
+	if (c->writer && v2xcap_capwriter_write(c->writer, sm.ts_us, rec->data, rec->caplen,
+					     rec->origlen, c->err, sizeof c->err) < 0)
 		c->failed = true;
 	if (c->sink && !c->failed)
-		publish(c, h, data);
-	if (c->failed || (c->count && c->kept >= c->count))
-		pcap_breakloop(c->pcap);
+		publish(c, rec);
+}
+
+/* The frames waiting (at most max: a flood must not keep the loop from its signal,
+ * duration and table), or every one (max 0); -1 when the interface failed (c->err). */
+static int take_frames(struct capture *c, unsigned max)
+{
+	const struct v2x_record *rec;
+	const struct v2x_frame *f;
+	int r = 0;
+	for (unsigned n = 0; (!max || n < max) && !c->failed &&
+			     !(c->count && c->kept >= c->count); n++) {
+		if ((r = v2x_capture_next(c->cap, &rec, &f)) != 1)
+			break;
+		on_frame(c, rec, f);
+	}
+	if (r < 0 && r != V2X_EAGAIN) {
+		snprintf(c->err, sizeof c->err, "%s", v2x_capture_geterr(c->cap));
+		return -1;
+	}
+	return 0;
 }
 
 /* One line per closed interval (stderr not a terminal), the priority messages of the
@@ -244,61 +253,11 @@ static void print_interval(void *ctx, const struct v2xcap_interval *iv)
 /* Refreshing table (stderr is a terminal). */
 static void print_table(const struct capture *c)
 {
+	struct v2x_capture_stats st = {.size = sizeof(st)};
+	v2x_capture_stats(c->cap, &st);
 	fprintf(stderr, "\033[H\033[J%llu frames kept, %llu seen\n",
-		(unsigned long long)c->kept, (unsigned long long)c->seen);
+		(unsigned long long)c->kept, (unsigned long long)st.seen);
 	v2xcap_output_stats_prio(stderr, V2XCAP_FMT_TABLE, V2XCAP_VIEW_TYPE, &c->stats, &c->prio);
-}
-
-static pcap_t *open_live(const char *iface, char *err, size_t errlen)
-{
-	char errbuf[PCAP_ERRBUF_SIZE] = "";
-	pcap_t *p = pcap_create(iface, errbuf);
-	if (!p) {
-		snprintf(err, errlen, "%s: %s", iface, errbuf);
-		return NULL;
-	}
-	/* These fail only on a handle already activated, which this one is not. */
-	if (pcap_set_snaplen(p, 65535) != 0 || pcap_set_immediate_mode(p, 1) != 0) {
-		snprintf(err, errlen, "%s: %s", iface, pcap_geterr(p));
-		pcap_close(p);
-		return NULL;
-	}
-	int rc = pcap_activate(p);
-	if (rc < 0) {
-		snprintf(err, errlen, "%s: %s%s", iface, pcap_statustostr(rc),
-			 rc == PCAP_ERROR_PERM_DENIED ? " (needs root or CAP_NET_RAW: "
-							"setcap cap_net_raw,cap_net_admin+ep)" : "");
-		if (rc == PCAP_ERROR)
-			snprintf(err, errlen, "%s: %s", iface, pcap_geterr(p));
-		pcap_close(p);
-		return NULL;
-	}
-	if (pcap_setnonblock(p, 1, errbuf) < 0) {
-		snprintf(err, errlen, "%s: %s", iface, errbuf);
-		pcap_close(p);
-		return NULL;
-	}
-	return p;
-}
-
-/* Kernel-side filter: exact on Ethernet; on 802.11 data frames only, because EPD has no
- * BPF primitive — on_packet() keeps exactly the 0x88DC frames (SNAP or EPD). */
-static int set_filter(pcap_t *p, int linktype, char *err, size_t errlen)
-{
-	const char *expr = linktype == V2X_LINK_ETHERNET ? "ether proto 0x88dc"
-			   : (linktype == V2X_LINK_RADIOTAP || linktype == V2X_LINK_IEEE80211)
-				   ? "type data"
-				   : NULL;
-	struct bpf_program prog;
-	if (!expr)
-		return 0;
-	if (pcap_compile(p, &prog, expr, 1, PCAP_NETMASK_UNKNOWN) < 0 ||
-	    pcap_setfilter(p, &prog) < 0) {
-		snprintf(err, errlen, "filter '%s': %s", expr, pcap_geterr(p));
-		return -1;
-	}
-	pcap_freecode(&prog);
-	return 0;
 }
 
 /* The channel of iface, or for a monitor vif without one, of an interface on the same
@@ -352,8 +311,7 @@ static int capture_loop(struct capture *c, int sig_fd, double duration_s, bool t
 {
 	int64_t end_us = duration_s > 0 ? now_us() + (int64_t)(duration_s * 1e6) : 0;
 	int64_t next_table_us = now_us();
-	struct pollfd fds[2] = {{pcap_get_selectable_fd(c->pcap), POLLIN, 0},
-				{sig_fd, POLLIN, 0}};
+	struct pollfd fds[2] = {{v2x_capture_fd(c->cap), POLLIN, 0}, {sig_fd, POLLIN, 0}};
 	bool stop = false;
 	while (!stop) {
 		int timeout = 1000;
@@ -371,15 +329,10 @@ static int capture_loop(struct capture *c, int sig_fd, double duration_s, bool t
 			(void)got; /* which signal does not matter: both stop */
 			stop = true;
 		}
-		/* One buffer per wake-up (poll comes back while more wait); after a signal
-		 * drain everything that has arrived, so every frame goes to the file. */
-		int n = pcap_dispatch(c->pcap, -1, on_packet, (u_char *)c);
-		while (stop && n > 0)
-			n = pcap_dispatch(c->pcap, -1, on_packet, (u_char *)c);
-		if (n == PCAP_ERROR) {
-			snprintf(c->err, sizeof c->err, "%s", pcap_geterr(c->pcap));
+		/* A bounded batch per wake-up (poll comes back while more wait); after a
+		 * signal everything that has arrived, so every frame goes to the file. */
+		if (take_frames(c, stop ? 0 : 4096) < 0)
 			return -1;
-		}
 		if (c->failed)
 			return -1;
 		if (c->writer && v2xcap_capwriter_flush(c->writer) < 0) {
@@ -399,9 +352,10 @@ static int capture_loop(struct capture *c, int sig_fd, double duration_s, bool t
 
 static void print_summary(const struct capture *c, const char *iface, double secs)
 {
-	struct pcap_stat ps;
+	struct v2x_capture_stats st = {.size = sizeof(st)};
+	int have = v2x_capture_stats(c->cap, &st);
 	fprintf(stderr, "v2xcap capture: %s: %llu frames kept of %llu seen in %.1f s", iface,
-		(unsigned long long)c->kept, (unsigned long long)c->seen, secs);
+		(unsigned long long)c->kept, (unsigned long long)st.seen, secs);
 	if (c->writer)
 		fprintf(stderr, ", written to %s (%u file%s)", v2xcap_capwriter_path(c->writer),
 			v2xcap_capwriter_files(c->writer),
@@ -410,9 +364,11 @@ static void print_summary(const struct capture *c, const char *iface, double sec
 		fprintf(stderr, ", %llu messages published to Kafka",
 			(unsigned long long)c->published);
 	fputc('\n', stderr);
-	if (pcap_stats(c->pcap, &ps) == 0)
-		fprintf(stderr, "libpcap: %u received, %u dropped by the kernel, %u dropped by "
-				"the interface\n", ps.ps_recv, ps.ps_drop, ps.ps_ifdrop);
+	if (have == V2X_OK)
+		fprintf(stderr, "libpcap: %llu received, %llu dropped by the kernel, %llu dropped "
+				"by the interface\n", (unsigned long long)st.received,
+			(unsigned long long)st.dropped_kernel,
+			(unsigned long long)st.dropped_interface);
 	v2xcap_output_stats_prio(stderr, V2XCAP_FMT_TABLE, V2XCAP_VIEW_TYPE, &c->stats, &c->prio);
 }
 
@@ -492,24 +448,20 @@ out:
 static int capture(const struct capture_opts *o)
 {
 	struct capture c = {.iface = o->iface, .all = o->all, .count = o->count};
-	c.pcap = open_live(o->iface, c.err, sizeof c.err);
-	if (!c.pcap) {
-		fprintf(stderr, "v2xcap capture: %s\n", c.err);
+	char errbuf[V2X_ERRBUF_SIZE];
+	/* libv2x keeps the WSMP frames (unless --all); the loop polls its descriptor */
+	c.cap = v2x_capture_open_live(o->iface, (o->all ? V2X_LIVE_ALL : 0) | V2X_LIVE_NONBLOCK,
+				      errbuf);
+	if (!c.cap) {
+		fprintf(stderr, "v2xcap capture: %s%s\n", errbuf,
+			strstr(errbuf, "not one libv2x parses") ? " (use --all to capture anyway)"
+								 : "");
 		return V2XCAP_EXIT_FAILURE;
 	}
-	c.linktype = pcap_datalink(c.pcap);
-	if (!o->all && !v2x_linktype_supported(c.linktype)) {
-		fprintf(stderr, "v2xcap capture: %s: link type %s is not one v2xcap reads "
-				"(use --all to capture anyway)\n",
-			o->iface, pcap_datalink_val_to_name(c.linktype));
-		pcap_close(c.pcap);
-		return V2XCAP_EXIT_FAILURE;
-	}
-	if ((!o->all && set_filter(c.pcap, c.linktype, c.err, sizeof c.err) < 0) ||
-	    v2xcap_stats_init(&c.stats, NULL) < 0) {
-		fprintf(stderr, "v2xcap capture: %s: %s\n", o->iface,
-			c.err[0] ? c.err : "out of memory");
-		pcap_close(c.pcap);
+	c.linktype = v2x_capture_linktype(c.cap);
+	if (v2xcap_stats_init(&c.stats, NULL) < 0) {
+		fprintf(stderr, "v2xcap capture: %s: out of memory\n", o->iface);
+		v2x_capture_close(c.cap);
 		return V2XCAP_EXIT_FAILURE;
 	}
 	int rc = run_capture(&c, o);
@@ -517,7 +469,7 @@ static int capture(const struct capture_opts *o)
 		fprintf(stderr, "v2xcap capture: %s: %s\n", o->iface, c.err);
 	v2xcap_stats_free(&c.stats);
 	v2xcap_prio_list_free(&c.prio);
-	pcap_close(c.pcap);
+	v2x_capture_close(c.cap);
 	return rc < 0 ? V2XCAP_EXIT_FAILURE : V2XCAP_EXIT_OK;
 }
 

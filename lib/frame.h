@@ -136,8 +136,6 @@ struct v2x_frame {
 	struct v2x_wsmp wsmp;
 };
 
-/* The link types read from capture files. */
-bool v2x_linktype_supported(int linktype);
 /* "ether/80211" style short names, snake_case: "none", "udp", "udp_wsmp", "udp_dot2",
  * "udp_j2735", "c2p", "tzsp", "udp_pc5", "udp_ethertype", "udp_rsu" */
 const char *v2x_encap_name(enum v2x_encap e);

@@ -23,6 +23,8 @@ const char *v2x_strerror(int status)
 		return "out of memory";
 	case V2X_ENOTSUP:
 		return "not supported";
+	case V2X_EAGAIN:
+		return "nothing now, try again";
 	}
 	return "unknown status";
 }

@@ -1,10 +1,17 @@
 /* A program of the public API only (<v2x/v2x.h>, linked to libv2x.so): one JSON line per
  * frame of a capture, with the keys tests/dump/check_dump.py reads from `v2xcap dump`,
  * so that the same expected values (captures/<name>.expect.json) check both.
- *   api_frames CAPTURE */
+ *   api_frames CAPTURE
+ *   api_frames -i IFACE COUNT SECONDS   live: the first COUNT WSMP frames (0: any
+ *       number), or what came in SECONDS (v2x_capture_breakloop from SIGALRM); "capturing"
+ *       on stderr once the interface is open, the capture's counts at the end */
+#define _POSIX_C_SOURCE 200809L /* sigaction */
 #include <inttypes.h>
+#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <v2x/v2x.h>
 
@@ -14,18 +21,40 @@ static void mac(const char *key, const uint8_t *m)
 	       m[5]);
 }
 
+static struct v2x_capture *c;
+
+static void on_alarm(int sig)
+{
+	(void)sig;
+	v2x_capture_breakloop(c);
+}
+
 int main(int argc, char **argv)
 {
 	char errbuf[V2X_ERRBUF_SIZE];
-	struct v2x_capture *c = argc == 2 ? v2x_capture_open(argv[1], errbuf) : NULL;
+	bool live = argc == 5 && strcmp(argv[1], "-i") == 0;
+	unsigned long count = live ? strtoul(argv[3], NULL, 10) : 0, n = 0;
+	if (argc != 2 && !live) {
+		fprintf(stderr, "usage: api_frames CAPTURE | -i IFACE COUNT SECONDS\n");
+		return 2;
+	}
+	c = live ? v2x_capture_open_live(argv[2], 0, errbuf) : v2x_capture_open(argv[1], errbuf);
 	if (!c) {
-		fprintf(stderr, "%s\n", argc == 2 ? errbuf : "usage: api_frames CAPTURE");
-		return argc == 2 ? 1 : 2;
+		fprintf(stderr, "%s\n", errbuf);
+		return 1;
+	}
+	if (live) {
+		struct sigaction sa = {.sa_handler = on_alarm};
+		sigaction(SIGALRM, &sa, NULL);
+		alarm((unsigned)strtoul(argv[4], NULL, 10));
+		fprintf(stderr, "capturing on %s, link type %d\n", argv[2], v2x_capture_linktype(c));
 	}
 	const struct v2x_record *rec;
 	const struct v2x_frame *f;
 	int r, errors = 0;
-	while ((r = v2x_capture_next(c, &rec, &f)) != 0) {
+	while ((!count || n < count) && (r = v2x_capture_next(c, &rec, &f)) != 0) {
+		if (r == V2X_EAGAIN) /* a signal came; breakloop makes the next call end */
+			continue;
 		if (r < 0) {
 			fprintf(stderr, "%s (%s)\n", v2x_capture_geterr(c), v2x_strerror(r));
 			errors++;
@@ -68,7 +97,13 @@ int main(int argc, char **argv)
 		if (i.error)
 			printf(",\"error\":\"%s: %s\"", v2x_layer_name(i.error_layer), i.error);
 		printf("}\n");
+		n++;
 	}
+	struct v2x_capture_stats st = {.size = sizeof(st)};
+	if (live && v2x_capture_stats(c, &st) == V2X_OK)
+		fprintf(stderr, "%" PRIu64 " seen, %" PRIu64 " handed out, %" PRIu64
+			" received, %" PRIu64 " dropped by the kernel\n",
+			st.seen, st.handed_out, st.received, st.dropped_kernel);
 	v2x_capture_close(c);
 	return errors ? 1 : 0;
 }

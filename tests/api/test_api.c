@@ -45,6 +45,13 @@ static void null_arguments_get_einval_never_a_crash(void)
 	CHECK(!v2x_frame_message(NULL, &len) && len == 0);
 	v2x_frame_free(f);
 	v2x_frame_free(NULL);
+	CHECK(!v2x_capture_open_live(NULL, 0, errbuf) && strstr(errbuf, "no interface"));
+	CHECK(!v2x_capture_open_live("lo", 0, NULL));
+	CHECK(v2x_capture_fd(NULL) == -1);
+	CHECK(v2x_capture_linktype(NULL) == V2X_EINVAL);
+	v2x_capture_breakloop(NULL);
+	struct v2x_capture_stats st = {.size = sizeof(st)};
+	CHECK(v2x_capture_stats(NULL, &st) == V2X_EINVAL);
 	CHECK(strcmp(v2x_strerror(V2X_EINVAL), "invalid argument") == 0);
 	CHECK(strcmp(v2x_strerror(12345), "unknown status") == 0);
 }
@@ -58,6 +65,32 @@ static void open_errors_name_the_file_and_the_cause(void)
 	snprintf(path, sizeof(path), "%s/bad/garbage.pcap", captures);
 	CHECK(!v2x_capture_open(path, errbuf));
 	CHECK(strstr(errbuf, path) && strlen(errbuf) > strlen(path) + 2);
+	/* No such interface: named, whether or not this process may capture. */
+	CHECK(!v2x_capture_open_live("v2xnosuch0", 0, errbuf));
+	CHECK(strncmp(errbuf, "v2xnosuch0: ", 12) == 0 && strlen(errbuf) > 14);
+}
+
+/* A file's counts and the live-only calls on a file: no descriptor, breakloop nothing. */
+static void file_capture_counts_and_live_calls_on_a_file(void)
+{
+	char errbuf[V2X_ERRBUF_SIZE], path[512];
+	snprintf(path, sizeof(path), "%s/mixed.pcap", captures);
+	struct v2x_capture *c = v2x_capture_open(path, errbuf);
+	CHECK(c);
+	if (!c)
+		return;
+	CHECK(v2x_capture_fd(c) == -1 && v2x_capture_linktype(c) == 0);
+	v2x_capture_breakloop(c);
+	int n = 0;
+	while (v2x_capture_next(c, NULL, NULL) > 0)
+		n++;
+	CHECK(n == 7 && v2x_capture_linktype(c) == V2X_LINK_RADIOTAP);
+	struct v2x_capture_stats st = {.size = sizeof(st)};
+	CHECK(v2x_capture_stats(c, &st) == V2X_OK);
+	CHECK(st.seen == 7 && st.handed_out == 7 && st.received == 0 && st.dropped_kernel == 0);
+	st.size = 0;
+	CHECK(v2x_capture_stats(c, &st) == V2X_EINVAL);
+	v2x_capture_close(c);
 }
 
 /* A file cut short in a record (bsm-128.pcap without its last 50 octets): the 127
@@ -178,6 +211,7 @@ int main(int argc, char **argv)
 #define CASE(n) {#n, n}
 		CASE(null_arguments_get_einval_never_a_crash),
 		CASE(open_errors_name_the_file_and_the_cause),
+		CASE(file_capture_counts_and_live_calls_on_a_file),
 		CASE(truncated_capture_gives_frames_then_one_error_then_the_end),
 		CASE(signed_bsm_values_and_a_shorter_info_struct),
 		CASE(messageframe_cut_short_gives_the_octets_there_are),

@@ -39,6 +39,7 @@ enum v2x_status {
 	V2X_EIO = -3,           /* the system refused to open, read or write */
 	V2X_ENOMEM = -4,        /* out of memory */
 	V2X_ENOTSUP = -5,       /* a format, link type or feature this build does not have */
+	V2X_EAGAIN = -6,        /* nothing now: call again (a live capture without a frame) */
 };
 
 /* "libv2x 0.1.0": the library's name and version (run time; V2X_API_VERSION is the

@@ -132,6 +132,9 @@ V2X_API int v2x_frame_get_info(const struct v2x_frame *f, struct v2x_frame_info 
  * (and *len 0) when the frame has no MessageFrame. len may be NULL. */
 V2X_API const uint8_t *v2x_frame_message(const struct v2x_frame *f, size_t *len);
 
+/* Whether libv2x parses frames of this link type (those above but the pseudo ones). */
+V2X_API bool v2x_linktype_supported(int linktype);
+
 /* Names, static strings: the layer an error happened in ("link", "WSMP", "1609.2",
  * "J2735"); the registry's name of a PSID, or NULL; a J2735 message id's abbreviation
  * ("BSM", "MAP", "SPAT" ...), or NULL for an id no edition defines. */
