@@ -19,7 +19,7 @@
 
 #include "capwrite.h"
 #include "cli.h"
-#include "decode.h"
+#include "decode_line.h"
 #include "ieee80211.h"
 #include "frame.h"
 #include "nl80211.h"
@@ -161,10 +161,10 @@ static void publish(struct capture *c, const struct v2x_record *rec)
 {
 	struct v2x_capframe fr = {c->iface, c->kept, rec->ts_ns, c->linktype, rec->caplen,
 				  rec->origlen, rec->data};
-	struct v2xcap_decoded d;
+	struct v2x_decoded d;
 	v2x_buf_reset(&c->line);
 	json_init_buf(c->w, &c->line);
-	v2xcap_decode_frame(c->w, &fr, 0, &d);
+	v2x_decode_line(c->w, &fr, 0, &d);
 	if (json_flush(c->w) < 0) {
 		snprintf(c->err, sizeof c->err, "out of memory");
 		c->failed = true;

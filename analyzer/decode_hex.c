@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "decode_line.h"
 #include "hex.h"
 
 /* The next line of in (its newline kept) in *line, grown as needed: its length, or 0 at
@@ -52,9 +53,9 @@ static bool decode_one(struct json_writer *w, const char *path, unsigned long n,
 		why = f.error;
 	}
 	if (f.has_dot2)
-		decode_write_dot2(w, &f.dot2);
+		v2x_decode_write_dot2(w, &f.dot2);
 	const char *bad = NULL;
-	if (f.layer == V2X_LAYER_J2735 && !decode_write_j2735(w, &f, flags, &bad) && !why)
+	if (f.layer == V2X_LAYER_J2735 && !v2x_decode_write_j2735(w, &f, flags, &bad) && !why)
 		why = bad;
 	json_end_object(w);
 	json_end_line(w);

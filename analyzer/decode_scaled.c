@@ -10,7 +10,7 @@
 #include "sink.h"
 
 struct rec {
-	struct v2xcap_decoded d;
+	struct v2x_decoded d;
 	size_t off, len;           /* the JSON line in the batch output */
 };
 
@@ -36,7 +36,7 @@ static void work(void *ctx, struct v2xcap_par_item *it, struct json_writer *w)
 	const struct run *run = ctx;
 	struct rec *r = it->result;
 	r->off = json_buf_offset(w);
-	v2xcap_decode_frame(w, &it->fr, run->decode_flags, &r->d);
+	v2x_decode_line(w, &it->fr, run->decode_flags, &r->d);
 	r->len = json_buf_offset(w) - r->off;
 }
 

@@ -11,7 +11,7 @@
 
 #include "capfile.h"
 #include "cli.h"
-#include "decode.h"
+#include "decode_line.h"
 #include "read_errors.h"
 
 struct v2xcap_scale_opts {
@@ -21,7 +21,7 @@ struct v2xcap_scale_opts {
 	const char **conf;     /* -X KEY=VALUE */
 	size_t n_conf;
 	const char *partition, *out_dir;
-	unsigned decode_flags; /* V2XCAP_DECODE_* (decode.h) */
+	unsigned decode_flags; /* V2X_DECODE_* (decode_line.h) */
 };
 
 /* The Kafka options of decode and capture: their getopt_long entries (-X is the short
@@ -49,7 +49,7 @@ int v2xcap_kafka_options_check(const struct v2xcap_command *cmd,
 /* One decoded message, in capture order. */
 struct v2xcap_record {
 	const struct v2x_capframe *fr;  /* fr->data is not valid any more */
-	const struct v2xcap_decoded *d;
+	const struct v2x_decoded *d;
 	const char *json;                /* the JSON line, with its '\n' */
 	size_t len;
 };

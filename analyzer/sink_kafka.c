@@ -81,7 +81,7 @@ static bool intersection_key(const char *json, size_t len, char *key, size_t siz
 /* The record's key (the sender); "" when the frame names none. */
 static void record_key(const struct v2xcap_record *r, char *key, size_t size)
 {
-	const struct v2xcap_decoded *d = r->d;
+	const struct v2x_decoded *d = r->d;
 	if (d->has_bsm_id) {
 		snprintf(key, size, "%08" PRIx32, d->bsm_id); /* as decode writes coreData.id */
 		return;

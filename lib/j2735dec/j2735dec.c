@@ -103,7 +103,7 @@ void j2735dec_free(struct j2735dec_msg *msg)
 	memset(msg, 0, sizeof(*msg));
 }
 
-void j2735dec_walk(const struct j2735dec_msg *msg, const struct j2735dec_visitor *v,
+void j2735dec_walk(const struct j2735dec_msg *msg, const struct v2x_visitor *v,
 		   void *ctx)
 {
 	const struct j2735dec_open_type *t = j2735dec_find(j2735dec_messages, "", msg->msg_id);

@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <v2x/j2735.h> /* struct v2x_visitor, which j2735dec_walk calls, every callback set */
+
 enum j2735dec_result {
 	J2735DEC_OK = 0,
 	J2735DEC_NO_DECODER,  /* built without a J2735 schema */
@@ -22,19 +24,6 @@ struct j2735dec_msg {
 	size_t frame_len;       /* octets of the MessageFrame read */
 	void *frame_;           /* private: the asn1c structures */
 	void *value_;
-};
-
-/* Receives the decoded tree: objects (SEQUENCE, CHOICE, named BIT STRING flags) and arrays
- * (SEQUENCE OF) open and close; members are announced by key() before their value. */
-struct j2735dec_visitor {
-	void (*key)(void *ctx, const char *name);
-	void (*open)(void *ctx, bool array);
-	void (*close)(void *ctx, bool array);
-	void (*integer)(void *ctx, long long v);
-	void (*text)(void *ctx, const char *s, size_t len);     /* enum names, strings */
-	void (*octets)(void *ctx, const uint8_t *p, size_t len); /* OCTET STRING */
-	void (*boolean)(void *ctx, bool v);
-	void (*null)(void *ctx);
 };
 
 /* The schema's edition ("2016", "2020", "2024"; for a set the build does not know, the year
@@ -56,7 +45,7 @@ size_t j2735dec_message_types(void);
 
 /* Visits the decoded message (after J2735DEC_OK): field names as in the ASN.1, enums as
  * names, BIT STRINGs as objects of named flags, open types replaced by their decode. */
-void j2735dec_walk(const struct j2735dec_msg *msg, const struct j2735dec_visitor *v,
+void j2735dec_walk(const struct j2735dec_msg *msg, const struct v2x_visitor *v,
 		   void *ctx);
 
 #endif

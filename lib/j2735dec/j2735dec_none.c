@@ -36,7 +36,7 @@ void j2735dec_free(struct j2735dec_msg *msg)
 	(void)msg;
 }
 
-void j2735dec_walk(const struct j2735dec_msg *msg, const struct j2735dec_visitor *v,
+void j2735dec_walk(const struct j2735dec_msg *msg, const struct v2x_visitor *v,
 		   void *ctx)
 {
 	(void)msg, (void)v, (void)ctx;

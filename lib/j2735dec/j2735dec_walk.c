@@ -29,7 +29,7 @@ static const void *member_ptr(const asn_TYPE_member_t *m, const void *sptr)
 }
 
 static void walk(asn_TYPE_descriptor_t *td, const void *sptr, const char *owner,
-		 const struct j2735dec_visitor *v, void *ctx);
+		 const struct v2x_visitor *v, void *ctx);
 
 static bool is_owner(const struct j2735dec_open_type *table, const char *name)
 {
@@ -43,7 +43,7 @@ static bool is_owner(const struct j2735dec_open_type *table, const char *name)
  * RegionalExtension (by the type holding it): { id, OCTET STRING holding the type of
  * that id }. */
 static bool walk_open_type(asn_TYPE_descriptor_t *td, const void *sptr, const char *owner,
-			   const struct j2735dec_visitor *v, void *ctx)
+			   const struct v2x_visitor *v, void *ctx)
 {
 	const struct j2735dec_open_type *table;
 	if (td->elements_count != 2)
@@ -74,7 +74,7 @@ static bool walk_open_type(asn_TYPE_descriptor_t *td, const void *sptr, const ch
 }
 
 static void walk_sequence(asn_TYPE_descriptor_t *td, const void *sptr, const char *owner,
-			  const struct j2735dec_visitor *v, void *ctx)
+			  const struct v2x_visitor *v, void *ctx)
 {
 	v->open(ctx, false);
 	for (int i = 0; i < td->elements_count; i++) {
@@ -88,7 +88,7 @@ static void walk_sequence(asn_TYPE_descriptor_t *td, const void *sptr, const cha
 }
 
 static void walk_choice(asn_TYPE_descriptor_t *td, const void *sptr, const char *owner,
-			const struct j2735dec_visitor *v, void *ctx)
+			const struct v2x_visitor *v, void *ctx)
 {
 	const asn_CHOICE_specifics_t *spec = td->specifics;
 	const char *p = (const char *)sptr + spec->pres_offset;
@@ -111,7 +111,7 @@ static void walk_choice(asn_TYPE_descriptor_t *td, const void *sptr, const char 
 }
 
 static void walk_sequence_of(asn_TYPE_descriptor_t *td, const void *sptr, const char *owner,
-			     const struct j2735dec_visitor *v, void *ctx)
+			     const struct v2x_visitor *v, void *ctx)
 {
 	const asn_anonymous_set_ *list = _A_CSET_FROM_VOID(sptr);
 	v->open(ctx, true);
@@ -131,7 +131,7 @@ static const struct j2735dec_bit_names *bit_names(const char *type)
 
 /* Named bits become {"name": true|false, ...}; a BIT STRING without names "0101...". */
 static void walk_bit_string(asn_TYPE_descriptor_t *td, const BIT_STRING_t *bs,
-			    const struct j2735dec_visitor *v, void *ctx)
+			    const struct v2x_visitor *v, void *ctx)
 {
 	size_t nbits = (size_t)bs->size * 8 - (size_t)bs->bits_unused;
 	const struct j2735dec_bit_names *names = bit_names(td->name);
@@ -154,7 +154,7 @@ static void walk_bit_string(asn_TYPE_descriptor_t *td, const BIT_STRING_t *bs,
 }
 
 static void walk_enumerated(asn_TYPE_descriptor_t *td, long value,
-			    const struct j2735dec_visitor *v, void *ctx)
+			    const struct v2x_visitor *v, void *ctx)
 {
 	const asn_INTEGER_enum_map_t *e =
 		td->specifics ? INTEGER_map_value2enum(td->specifics, value) : NULL;
@@ -167,7 +167,7 @@ static void walk_enumerated(asn_TYPE_descriptor_t *td, long value,
 /* Integers, enumerations and booleans, most of the values: a small function the loops
  * over members can have inline. False for the other types. */
 static inline bool walk_scalar(asn_TYPE_descriptor_t *td, const void *sptr,
-			       const struct j2735dec_visitor *v, void *ctx)
+			       const struct v2x_visitor *v, void *ctx)
 {
 	per_type_decoder_f *dec = td->uper_decoder;
 	if (dec == NativeInteger_decode_uper) {
@@ -188,7 +188,7 @@ static inline bool walk_scalar(asn_TYPE_descriptor_t *td, const void *sptr,
 
 /* The other types; false for NULL. */
 static bool walk_other(asn_TYPE_descriptor_t *td, const void *sptr, const char *owner,
-		       const struct j2735dec_visitor *v, void *ctx)
+		       const struct v2x_visitor *v, void *ctx)
 {
 	per_type_decoder_f *dec = td->uper_decoder;
 	if (dec == SEQUENCE_decode_uper) {
@@ -218,14 +218,14 @@ static bool walk_other(asn_TYPE_descriptor_t *td, const void *sptr, const char *
 
 /* Every descriptor holds its base type's codec functions by now (j2735dec_types.c). */
 static void walk(asn_TYPE_descriptor_t *td, const void *sptr, const char *owner,
-		 const struct j2735dec_visitor *v, void *ctx)
+		 const struct v2x_visitor *v, void *ctx)
 {
 	if (!walk_scalar(td, sptr, v, ctx) && !walk_other(td, sptr, owner, v, ctx))
 		v->null(ctx); /* NULL: the only other type J2735 uses */
 }
 
 void j2735dec_walk_value(asn_TYPE_descriptor_t *td, const void *sptr,
-			 const struct j2735dec_visitor *v, void *ctx)
+			 const struct v2x_visitor *v, void *ctx)
 {
 	walk(td, sptr, "", v, ctx);
 }

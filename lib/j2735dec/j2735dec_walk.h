@@ -16,6 +16,6 @@ void *j2735dec_decode_as(asn_TYPE_descriptor_t *td, const uint8_t *buf, size_t l
  * first decode, so that threads decoding at once only read the descriptors. */
 void j2735dec_types_resolve(void);
 void j2735dec_walk_value(asn_TYPE_descriptor_t *td, const void *sptr,
-			 const struct j2735dec_visitor *v, void *ctx);
+			 const struct v2x_visitor *v, void *ctx);
 
 #endif

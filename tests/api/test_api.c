@@ -193,6 +193,80 @@ static void messageframe_cut_short_gives_the_octets_there_are(void)
 	v2x_capture_close(c);
 }
 
+/* A visitor with only key and integer: the integers of the members named "secMark" and
+ * "heading" (BSM coreData), and how many keys came. */
+struct picks {
+	const char *last;
+	long long sec_mark, heading;
+	int keys;
+};
+static void pick_key(void *p, const char *name)
+{
+	struct picks *k = p;
+	k->last = name;
+	k->keys++;
+}
+static void pick_integer(void *p, long long v)
+{
+	struct picks *k = p;
+	if (k->last && strcmp(k->last, "secMark") == 0)
+		k->sec_mark = v;
+	if (k->last && strcmp(k->last, "heading") == 0)
+		k->heading = v;
+}
+
+/* asn1_codec's BSM (tests/vectors/asn1_codec/j2735.MessageFrame.Bsm.uper) through the
+ * decoder, with the values of its own XER decode (j2735.MessageFrame.Bsm.xml); cut
+ * short, it is an error that says so. */
+static void decoder_gives_the_values_of_asn1_codecs_bsm(void)
+{
+	char errbuf[V2X_ERRBUF_SIZE], path[512];
+	snprintf(path, sizeof(path), "%s/asn1_codec/j2735.MessageFrame.Bsm.uper", V2X_VECTORS_DIR);
+	FILE *in = fopen(path, "rb");
+	CHECK(in);
+	if (!in)
+		return;
+	uint8_t buf[512];
+	size_t n = fread(buf, 1, sizeof(buf), in);
+	fclose(in);
+	struct v2x_decoder *d = v2x_decoder_open(errbuf);
+	CHECK(d);
+	if (!d)
+		return;
+	const char *json = NULL;
+	size_t len = 0;
+	CHECK(v2x_decode_json(d, buf, n, 0, &json, &len) == V2X_OK);
+	const char *head = "{\"messageId\":20,\"name\":\"BSM\",";
+	CHECK(json && strlen(json) == len && strncmp(json, head, strlen(head)) == 0);
+	struct picks k = {0};
+	const struct v2x_visitor v = {.size = sizeof(v), .key = pick_key, .integer = pick_integer};
+	if (v2x_decoder_edition(d)) {
+		const char *want[] = {"\"msgCnt\":88,", "\"id\":\"bea10000\"", "\"secMark\":59299,",
+				      "\"lat\":411642143,", "\"long\":-1048434120,", "\"elev\":18822,",
+				      "\"transmission\":\"unavailable\"", "\"heading\":15290,"};
+		for (size_t i = 0; json && i < sizeof(want) / sizeof(want[0]); i++)
+			CHECK(strstr(json, want[i]));
+		CHECK(v2x_decode_walk(d, buf, n, &v, &k) == V2X_OK);
+		CHECK(k.sec_mark == 59299 && k.heading == 15290 && k.keys > 20);
+	} else { /* built without a schema: the id and name, no value, no walk */
+		CHECK(json && !strstr(json, "\"value\""));
+		CHECK(v2x_decode_walk(d, buf, n, &v, &k) == V2X_ENOTSUP);
+	}
+	CHECK(v2x_decode_json(d, buf, 3, 0, &json, NULL) == V2X_EFORMAT);
+	CHECK(v2x_decoder_geterr(d)[0]);
+	CHECK(v2x_decode_json(NULL, buf, n, 0, &json, NULL) == V2X_EINVAL);
+	CHECK(v2x_decode_json(d, NULL, n, 0, &json, NULL) == V2X_EINVAL);
+	CHECK(v2x_decode_json(d, buf, n, 0, NULL, NULL) == V2X_EINVAL);
+	CHECK(v2x_decode_record_json(d, "x", NULL, 0, &json, NULL) == V2X_EINVAL);
+	struct v2x_visitor small = {.size = 0};
+	CHECK(v2x_decode_walk(d, buf, n, &small, NULL) == V2X_EINVAL);
+	CHECK(v2x_decoder_geterr(NULL)[0]);
+	CHECK(!v2x_decoder_edition(NULL));
+	CHECK(!v2x_decoder_open(NULL));
+	v2x_decoder_close(d);
+	v2x_decoder_close(NULL);
+}
+
 static void names_and_version(void)
 {
 	CHECK(strcmp(v2x_message_name(19), "SPAT") == 0);
@@ -215,6 +289,7 @@ int main(int argc, char **argv)
 		CASE(truncated_capture_gives_frames_then_one_error_then_the_end),
 		CASE(signed_bsm_values_and_a_shorter_info_struct),
 		CASE(messageframe_cut_short_gives_the_octets_there_are),
+		CASE(decoder_gives_the_values_of_asn1_codecs_bsm),
 		CASE(names_and_version),
 	};
 	for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++)

@@ -43,8 +43,8 @@ static void on_integer(void *ctx, long long v)
 		c->heading = v;
 }
 
-static const struct j2735dec_visitor record = {
-	on_key, on_nesting, on_nesting, on_integer, on_text, on_octets, on_boolean, on_null,
+static const struct v2x_visitor record = {
+	sizeof(struct v2x_visitor), on_key, on_nesting, on_nesting, on_integer, on_text, on_octets, on_boolean, on_null,
 };
 
 /* libv2x's BSM writer (lib/bsm.c) against the asn1c decoder generated from the schema. */
@@ -142,8 +142,8 @@ static void d_octets(void *ctx, const uint8_t *p, size_t n) { mix(ctx, p, n); }
 static void d_boolean(void *ctx, bool v) { mix(ctx, &v, sizeof(v)); }
 static void d_null(void *ctx) { mix(ctx, "null", 4); }
 
-static const struct j2735dec_visitor digest_visitor = {
-	d_key, d_nesting, d_nesting, d_integer, d_text, d_octets, d_boolean, d_null,
+static const struct v2x_visitor digest_visitor = {
+	sizeof(struct v2x_visitor), d_key, d_nesting, d_nesting, d_integer, d_text, d_octets, d_boolean, d_null,
 };
 
 /* The digest of one decode; 0 when it did not decode. */

@@ -2,7 +2,8 @@
  * the input as fuzz_frame's (the first octet picks the link type, the rest is the frame)
  * through v2x_frame_parse, then as a bare message through v2x_message_parse; each time
  * v2x_frame_get_info (whole and an older caller's short struct) and v2x_frame_message,
- * every string and octet they hand out read. */
+ * every string and octet they hand out read; then the J2735 decoder's JSON of the record
+ * (v2x_decode_record_json) and of the bare message (v2x_decode_json), its length checked. */
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -57,5 +58,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int lt = linktypes[data[0] % (sizeof(linktypes) / sizeof(linktypes[0]))];
 	read_out(f, v2x_frame_parse(lt, data + 1, size - 1, f));
 	read_out(f, v2x_message_parse(data + 1, size - 1, f));
+
+	static struct v2x_decoder *d;
+	char errbuf[V2X_ERRBUF_SIZE];
+	if (!d && !(d = v2x_decoder_open(errbuf)))
+		__builtin_trap();
+	const struct v2x_record rec = {1, 0, lt, (uint32_t)(size - 1), (uint32_t)(size - 1),
+				       data + 1};
+	const char *json;
+	size_t len;
+	int r = v2x_decode_record_json(d, "fuzz", &rec, V2X_JSON_OCTETS, &json, &len);
+	if ((r == 1 || r == V2X_EFORMAT) != (json != NULL) || (json && strlen(json) != len))
+		__builtin_trap();
+	r = v2x_decode_json(d, data + 1, size - 1, V2X_JSON_OCTETS, &json, &len);
+	if ((r == V2X_OK) && (!json || strlen(json) != len))
+		__builtin_trap();
+	touch(v2x_decoder_geterr(d));
 	return 0;
 }

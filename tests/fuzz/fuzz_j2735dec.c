@@ -1,5 +1,5 @@
 /* libFuzzer harness over the asn1c decoder generated from the J2735 schema (lib/j2735dec)
- * and the walk of its result into v2xcap's JSON writer (analyzer/json.c), as `v2xcap
+ * and the walk of its result into the JSON writer (lib/json.c), as `v2xcap
  * decode` does. The first octet picks what the rest is:
  *   0  a MessageFrame (UPER), as in a frame
  *   1  a message id (2 octets, big endian) and the message's UPER value: wrapped into a
@@ -88,8 +88,8 @@ static void on_octets(void *ctx, const uint8_t *p, size_t len) { json_hex(scalar
 static void on_boolean(void *ctx, bool v) { json_bool(scalar(ctx), v); }
 static void on_null(void *ctx) { json_null(scalar(ctx)); }
 
-static const struct j2735dec_visitor checker = {
-	on_key, on_open, on_close, on_integer, on_text, on_octets, on_boolean, on_null,
+static const struct v2x_visitor checker = {
+	sizeof(struct v2x_visitor), on_key, on_open, on_close, on_integer, on_text, on_octets, on_boolean, on_null,
 };
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)

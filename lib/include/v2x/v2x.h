@@ -9,5 +9,6 @@
 #include <v2x/base.h>
 #include <v2x/capture.h>
 #include <v2x/frame.h>
+#include <v2x/j2735.h>
 
 #endif

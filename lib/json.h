@@ -1,8 +1,8 @@
 /* A small streaming JSON writer: objects, arrays, keys and scalars in order, commas and
  * string escaping done here, nesting checked. One value per json_writer (one JSON line),
  * or one per line with json_end_line() (JSON Lines). */
-#ifndef V2XCAP_JSON_H
-#define V2XCAP_JSON_H
+#ifndef V2X_JSON_H
+#define V2X_JSON_H
 
 #include <stdbool.h>
 #include <stddef.h>
