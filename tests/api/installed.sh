@@ -3,7 +3,8 @@
 # libv2x and libv2x-dev components), pkg-config finds it, the examples build out of tree
 # against the shared library and against libv2x.a (which carries the J2735 decoder) with
 # the project's warnings as errors; count_types prints the message counts `v2xcap stats`
-# gives, capture_json the lines `v2xcap decode` writes.
+# gives, capture_json the lines `v2xcap decode` writes; the Python module, installed
+# where Debian's python3 looks, reads as many messages over the installed libv2x.so.0.
 #   installed.sh BUILD_DIR SOURCE_DIR V2XCAP VERSION CAPTURE...
 set -eu
 build=$1 src=$2 v2xcap=$3 version=$4
@@ -12,7 +13,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
-for c in libv2x libv2x-dev; do
+for c in libv2x libv2x-dev python3-v2x; do
 	cmake --install "$build" --prefix "$tmp/usr" --component $c >"$tmp/install.log" ||
 		fail "cmake --install --component $c: $(cat "$tmp/install.log")"
 done
@@ -61,6 +62,14 @@ for kind in shared static; do
 			fail "capture_json $kind $cap: its lines differ from v2xcap decode's"
 	done
 done
+# The Python module where Debian's python3 looks, over the installed libv2x.so.0
+py=$tmp/usr/lib/python3/dist-packages
+[ -f "$py/v2x/__init__.py" ] || fail "the Python module is not in lib/python3/dist-packages"
+n=$(cd / && LD_LIBRARY_PATH=$libdir PYTHONPATH=$py python3 -c '
+import sys, v2x
+print(sum(1 for _ in v2x.read(sys.argv[1])))' "$1") || fail "python3 -c 'import v2x': exit $?"
+want=$("$v2xcap" decode -j 1 "$1" 2>/dev/null | wc -l)
+[ "$n" = "$want" ] || fail "v2x.read($1): $n messages, v2xcap decode: $want"
 echo "installed in a temporary prefix; pkg-config v2x $version; count_types and capture_json" \
 	"built against libv2x.so.0 and libv2x.a; capture_json writes v2xcap decode's lines" \
 	"($(cat "$@" | wc -c) octets of captures); count_types prints what v2xcap stats counts:"

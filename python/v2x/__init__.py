@@ -1,0 +1,201 @@
+"""libv2x for Python: V2X captures and SAE J2735 messages as Python objects.
+
+A thin module over the installed C library (libv2x.so.0, through ctypes): what it
+returns is what `v2xcap decode` writes, as dicts.
+
+    import v2x
+    for line in v2x.read("bsm.pcap"):          # one dict per J2735 message
+        print(line["j2735"]["value"]["coreData"]["speed"])
+    msg = v2x.decode(bytes.fromhex("0014..."))  # the "j2735" object of one message
+    tree = v2x.walk(octets)                     # its "value", built from libv2x's walk
+
+The library is found as V2X_LIBRARY names it, else as the system's loader finds
+libv2x.so.0. Errors: v2x.Error (a file that cannot be read, a message that does not
+decode: the message names the cause); a record of a capture that cannot be read is a
+v2x.RecordWarning and the rest of the capture is read.
+"""
+import ctypes
+import json
+import os
+import warnings
+
+__all__ = ["Error", "RecordWarning", "version", "edition", "read", "decode", "walk"]
+
+_lib = ctypes.CDLL(os.environ.get("V2X_LIBRARY") or "libv2x.so.0")
+
+_ERRBUF_SIZE = 256  # V2X_ERRBUF_SIZE
+_EFORMAT = -2       # V2X_EFORMAT
+_JSON_OCTETS = 1    # V2X_JSON_OCTETS
+
+
+class Error(Exception):
+    """A call of libv2x failed; the message is the library's."""
+
+
+class RecordWarning(UserWarning):
+    """A record of a capture could not be read; the capture goes on after it."""
+
+
+class _Record(ctypes.Structure):
+    _fields_ = [("number", ctypes.c_uint64), ("ts_ns", ctypes.c_int64),
+                ("linktype", ctypes.c_int), ("caplen", ctypes.c_uint32),
+                ("origlen", ctypes.c_uint32), ("data", ctypes.c_void_p)]
+
+
+_KEY = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_char_p)
+_NEST = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_bool)
+_INT = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_longlong)
+_TEXT = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.POINTER(ctypes.c_char), ctypes.c_size_t)
+_OCTETS = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.POINTER(ctypes.c_uint8), ctypes.c_size_t)
+_BOOL = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_bool)
+_NULL = ctypes.CFUNCTYPE(None, ctypes.c_void_p)
+
+
+class _Visitor(ctypes.Structure):
+    _fields_ = [("size", ctypes.c_size_t), ("key", _KEY), ("open", _NEST), ("close", _NEST),
+                ("integer", _INT), ("text", _TEXT), ("octets", _OCTETS), ("boolean", _BOOL),
+                ("null", _NULL)]
+
+
+def _fn(name, restype, *argtypes):
+    f = getattr(_lib, name)
+    f.restype, f.argtypes = restype, list(argtypes)
+    return f
+
+
+_p = ctypes.c_void_p
+_lib_version = _fn("v2x_lib_version", ctypes.c_char_p)
+_strerror = _fn("v2x_strerror", ctypes.c_char_p, ctypes.c_int)
+_capture_open = _fn("v2x_capture_open", _p, ctypes.c_char_p, ctypes.c_char_p)
+_capture_next = _fn("v2x_capture_next", ctypes.c_int, _p, ctypes.POINTER(ctypes.POINTER(_Record)),
+                    _p)
+_capture_geterr = _fn("v2x_capture_geterr", ctypes.c_char_p, _p)
+_capture_close = _fn("v2x_capture_close", None, _p)
+_decoder_open = _fn("v2x_decoder_open", _p, ctypes.c_char_p)
+_decoder_edition = _fn("v2x_decoder_edition", ctypes.c_char_p, _p)
+_decode_json = _fn("v2x_decode_json", ctypes.c_int, _p, ctypes.c_char_p, ctypes.c_size_t,
+                   ctypes.c_uint, ctypes.POINTER(_p), ctypes.POINTER(ctypes.c_size_t))
+_decode_record_json = _fn("v2x_decode_record_json", ctypes.c_int, _p, ctypes.c_char_p,
+                          ctypes.POINTER(_Record), ctypes.c_uint, ctypes.POINTER(_p),
+                          ctypes.POINTER(ctypes.c_size_t))
+_decode_walk = _fn("v2x_decode_walk", ctypes.c_int, _p, ctypes.c_char_p, ctypes.c_size_t,
+                   ctypes.POINTER(_Visitor), _p)
+_decoder_geterr = _fn("v2x_decoder_geterr", ctypes.c_char_p, _p)
+_decoder_close = _fn("v2x_decoder_close", None, _p)
+
+
+class _Decoder:
+    """A v2x_decoder for one call's duration (a decoder is for one thread at a time)."""
+
+    def __enter__(self):
+        err = ctypes.create_string_buffer(_ERRBUF_SIZE)
+        self.d = _decoder_open(err)
+        if not self.d:
+            raise Error(err.value.decode())
+        return self
+
+    def __exit__(self, *exc):
+        _decoder_close(self.d)
+
+    def error(self):
+        return _decoder_geterr(self.d).decode()
+
+
+def version():
+    """The C library's name and version, "libv2x 0.1.0"."""
+    return _lib_version().decode()
+
+
+def edition():
+    """The J2735 edition the library decodes ("2016", "2020", "2024"), or None when it was
+    built without a schema (then messages have their id and name but no "value")."""
+    with _Decoder() as d:
+        e = _decoder_edition(d.d)
+        return e.decode() if e else None
+
+
+def _text(ptr, length):
+    return ctypes.string_at(ptr, length.value).decode()
+
+
+def read(path, octets=False):
+    """The JSON lines `v2xcap decode PATH` writes, as dicts, one per J2735 message: pcap,
+    pcapng, deployment logs, RSU text records ("-": stdin). octets: each carries the
+    MessageFrame as received, in hex ("j2735"."octets", as --octets). A message that does
+    not decode is yielded with its "error"; a record that cannot be read gives a
+    RecordWarning. Error when the file cannot be opened."""
+    err = ctypes.create_string_buffer(_ERRBUF_SIZE)
+    name = os.fsencode(path)
+    c = _capture_open(name, err)
+    if not c:
+        raise Error(err.value.decode())
+    try:
+        with _Decoder() as d:
+            rec = ctypes.POINTER(_Record)()
+            line, length = _p(), ctypes.c_size_t()
+            while True:
+                r = _capture_next(c, ctypes.byref(rec), None)
+                if r == 0:
+                    break
+                if r < 0:
+                    warnings.warn(_capture_geterr(c).decode(), RecordWarning, stacklevel=2)
+                    continue
+                r = _decode_record_json(d.d, name, rec, _JSON_OCTETS if octets else 0,
+                                        ctypes.byref(line), ctypes.byref(length))
+                if r != 0 and line.value:
+                    yield json.loads(_text(line.value, length))
+    finally:
+        _capture_close(c)
+
+
+def decode(message, octets=False):
+    """The "j2735" object `v2xcap decode` writes for one message (bytes: a UPER
+    MessageFrame, or an IEEE 1609.2 message carrying one). Error when it holds no
+    MessageFrame or does not decode (the message says why)."""
+    message = bytes(message)
+    with _Decoder() as d:
+        out, length = _p(), ctypes.c_size_t()
+        r = _decode_json(d.d, message, len(message), _JSON_OCTETS if octets else 0,
+                         ctypes.byref(out), ctypes.byref(length))
+        if r < 0:
+            raise Error(f"{d.error()} ({_strerror(r).decode()})")
+        return json.loads(_text(out.value, length))
+
+
+def walk(message):
+    """The decoded message's "value" as Python objects, built from libv2x's walk (the
+    same tree decode() returns under "value"). Error as decode()."""
+    message = bytes(message)
+    stack, keys = [[]], [None]
+
+    def put(v):
+        top = stack[-1]
+        if isinstance(top, dict):
+            top[keys[-1]] = v
+        else:
+            top.append(v)
+
+    def on_key(_, name):
+        keys[-1] = name.decode()
+
+    def on_open(_, array):
+        v = [] if array else {}
+        put(v)
+        stack.append(v)
+        keys.append(None)
+
+    def on_close(_, array):
+        stack.pop()
+        keys.pop()
+
+    callbacks = _Visitor(
+        ctypes.sizeof(_Visitor), _KEY(on_key), _NEST(on_open), _NEST(on_close),
+        _INT(lambda _, v: put(v)),
+        _TEXT(lambda _, s, n: put(ctypes.string_at(s, n).decode())),
+        _OCTETS(lambda _, s, n: put(ctypes.string_at(s, n).hex())),
+        _BOOL(lambda _, v: put(bool(v))), _NULL(lambda _: put(None)))
+    with _Decoder() as d:
+        r = _decode_walk(d.d, message, len(message), ctypes.byref(callbacks), None)
+        if r < 0:
+            raise Error(f"{d.error()} ({_strerror(r).decode()})")
+    return stack[0][0]
