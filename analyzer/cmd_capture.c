@@ -16,13 +16,13 @@
 #include <unistd.h>
 
 #include <v2x/capture.h>
+#include <v2x/ocb.h>
 
 #include "capwrite.h"
 #include "cli.h"
 #include "decode_line.h"
 #include "ieee80211.h"
 #include "frame.h"
-#include "nl80211.h"
 #include "output.h"
 #include "privdrop.h"
 #include "sink.h"
@@ -260,43 +260,42 @@ static void print_table(const struct capture *c)
 	v2xcap_output_stats_prio(stderr, V2XCAP_FMT_TABLE, V2XCAP_VIEW_TYPE, &c->stats, &c->prio);
 }
 
-/* The channel of iface, or for a monitor vif without one, of an interface on the same
- * phy that has one (the channel it receives on). NULL when unknown or not wireless. */
-static const struct v2xcap_nl_iface *tuned_interface(struct v2xcap_nl *nl, const char *iface,
-						  struct v2xcap_nl_iface *all, size_t cap)
+/* The interface on the phy of the one asked about that has a channel. */
+struct tuned {
+	uint32_t phy;
+	uint32_t freq_mhz, width_mhz;
+};
+
+static int find_tuned(const struct v2x_ocb_status *s, void *ctx)
 {
-	struct v2xcap_nl_error e;
-	size_t n;
-	uint32_t ifindex;
-	if (v2xcap_nl_ifindex(iface, &ifindex, &e) < 0 ||
-	    v2xcap_nl_list_interfaces(nl, all, cap, &n, &e) < 0)
-		return NULL;
-	const struct v2xcap_nl_iface *self = NULL;
-	for (size_t i = 0; i < n; i++)
-		if (all[i].ifindex == ifindex)
-			self = &all[i];
-	if (!self || self->freq)
-		return self && self->freq ? self : NULL;
-	for (size_t i = 0; i < n; i++)
-		if (all[i].wiphy == self->wiphy && all[i].freq)
-			return &all[i];
-	return NULL;
+	struct tuned *t = ctx;
+	if (s->phy != t->phy || !s->freq_mhz)
+		return 0;
+	t->freq_mhz = s->freq_mhz;
+	t->width_mhz = s->width_mhz;
+	return 1;
 }
 
-/* "wlan1, 5890 MHz (channel 178), 10 MHz" when nl80211 knows the channel. */
+/* "wlan1, 5890 MHz (channel 178), 10 MHz" when nl80211 knows the channel: iface's, or for
+ * a monitor vif without one, that of an interface on the same phy that has one (the
+ * channel it receives on). */
 static void describe(const char *iface, char *desc, size_t len)
 {
-	struct v2xcap_nl nl;
-	struct v2xcap_nl_error e;
-	struct v2xcap_nl_iface all[64];
+	char errbuf[V2X_ERRBUF_SIZE];
+	struct v2x_ocb_status st = {.size = sizeof(st)};
 	snprintf(desc, len, "%s", iface);
-	if (v2xcap_nl_open(&nl, &e) < 0)
+	struct v2x_ocb *oc = v2x_ocb_open(errbuf);
+	if (!oc || v2x_ocb_status(oc, iface, &st) < 0) {
+		v2x_ocb_close(oc);
 		return;
-	const struct v2xcap_nl_iface *on = tuned_interface(&nl, iface, all, sizeof all / sizeof all[0]);
-	if (on)
-		snprintf(desc, len, "%s, %u MHz (channel %u), %u MHz", iface, on->freq,
-			 v2x_5ghz_channel(on->freq), v2xcap_nl_width_mhz(on->width));
-	v2xcap_nl_close(&nl);
+	}
+	struct tuned t = {st.phy, st.freq_mhz, st.width_mhz};
+	if (!t.freq_mhz)
+		v2x_ocb_list(oc, find_tuned, &t);
+	if (t.freq_mhz)
+		snprintf(desc, len, "%s, %u MHz (channel %u), %u MHz", iface, t.freq_mhz,
+			 v2x_5ghz_channel(t.freq_mhz), t.width_mhz);
+	v2x_ocb_close(oc);
 }
 
 static int64_t now_us(void)

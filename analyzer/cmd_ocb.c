@@ -1,17 +1,16 @@
 /* `v2xcap ocb`: bring an 802.11p radio onto a 5.9 GHz channel in OCB mode (join, leave),
- * add a radiotap monitor vif, show the state; kernel errors come with a hint. */
+ * add a radiotap monitor vif, show the state; kernel errors come with a hint. The work is
+ * libv2x's (<v2x/ocb.h>): this is the command line and what it prints. */
 #define _GNU_SOURCE
-#include <errno.h>
 #include <getopt.h>
-#include <linux/nl80211.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/utsname.h>
+
+#include <v2x/ocb.h>
 
 #include "cli.h"
 #include "ieee80211.h"
-#include "nl80211.h"
 
 struct ocb_opts;
 
@@ -19,7 +18,7 @@ struct ocb_opts;
 struct ocb_sub {
 	const char *name;
 	int min_pos, max_pos; /* positional arguments */
-	int (*run)(struct v2xcap_nl *nl, const struct ocb_opts *o);
+	int (*run)(struct v2x_ocb *oc, const struct ocb_opts *o);
 };
 
 const char cmd_ocb_options[] =
@@ -42,100 +41,14 @@ static uint32_t parse_freq(const char *s)
 	return v >= 2400 && v <= 7200 ? (uint32_t)v : 0;
 }
 
-/* Why a join narrower than 20 MHz failed, from what the phy and the channel report;
- * written to buf, which is returned. */
-static const char *narrow_width_hint(const struct v2xcap_nl_wiphy *w, unsigned width,
-				     char *buf, size_t len)
+/* A refused request: libv2x's message (what, which interface, the system's and the
+ * kernel's words) and its hint. */
+static int fail(struct v2x_ocb *o)
 {
-	if (width == 10 && w->chan.no_10mhz)
-		return "the regulatory domain does not allow 10 MHz on this channel: retry with "
-		       "--width 20, or use a domain that allows it";
-	struct utsname u;
-	const char *release = uname(&u) == 0 ? u.release : "?";
-	if (!(width == 5 ? w->supports_5mhz : w->supports_10mhz))
-		/* A 20 MHz radio does not hear 10 MHz ITS-G5/DSRC stations: say so. */
-		snprintf(buf, len,
-			 "phy%u offers no %u MHz channels (kernel %s): its driver lacks them, or "
-			 "the kernel is one from 2026 on (Linux removed 5 and 10 MHz channels). "
-			 "Retry with --width 20 (such a radio does not hear stations on 10 MHz "
-			 "channels), or use an older kernel with an 802.11p-capable driver",
-			 w->index, width, release);
-	else
-		snprintf(buf, len, "phy%u reports %u MHz support, but this kernel (%s) refused "
-			 "the channel at %u MHz: retry with --width 20", w->index, width, release,
-			 width);
-	return buf;
-}
-
-/* Why a request failed, in the user's words, from the errno and what the phy reports
- * (NULL when there is nothing to add); buf holds a hint that needs formatting. */
-static const char *hint_for(struct v2xcap_nl *nl, const struct v2xcap_nl_error *e,
-			    const struct v2xcap_nl_iface *iface, uint32_t freq, unsigned width,
-			    char *buf, size_t len)
-{
-	switch (e->err) {
-	case EPERM:
-	case EACCES:
-		return "needs CAP_NET_ADMIN: run as root (sudo), or give the binary the "
-		       "capability: setcap cap_net_admin+ep $(command -v v2xcap)";
-	case EOPNOTSUPP:
-		return "the driver has no OCB mode: 802.11p needs an OCB-capable driver "
-		       "(e.g. ath9k/ath10k with 802.11p support)";
-	case EBUSY:
-		return "the interface or phy is busy: another interface on this phy may use a "
-		       "different channel, or a manager (NetworkManager, wpa_supplicant) "
-		       "holds it";
-	case ENETDOWN:
-		return "the interface is down: 'v2xcap ocb join' brings it up; check rfkill";
-	case ENODEV:
-		return "no such wireless interface: see 'v2xcap ocb status'";
-	case EINVAL:
-		break;
-	default:
-		return NULL;
-	}
-	if (!freq || !iface)
-		return NULL;
-	struct v2xcap_nl_wiphy w;
-	struct v2xcap_nl_error e2;
-	if (v2xcap_nl_get_wiphy(nl, iface->wiphy, freq, &w, &e2) < 0)
-		return NULL;
-	if (!w.chan.found)
-		return "the phy has no channel at this frequency";
-	if (w.chan.disabled)
-		return "the channel is disabled by the regulatory domain: 5.9 GHz ITS needs a "
-		       "domain/regulatory.db that enables it (iw reg set, an 802.11p regdb); "
-		       "for mac80211_hwsim load the module with regtest=5";
-	if (width < 20)
-		return narrow_width_hint(&w, width, buf, len);
-	if (!w.supports_ocb)
-		return "the driver has no OCB mode";
-	return NULL;
-}
-
-static int fail(struct v2xcap_nl *nl, const char *what, const char *ifname,
-		const struct v2xcap_nl_error *e, const struct v2xcap_nl_iface *iface, uint32_t freq,
-		unsigned width)
-{
-	fprintf(stderr, "v2xcap ocb: %s %s: %s", what, ifname, strerror(e->err));
-	if (e->msg[0])
-		fprintf(stderr, " (%s)", e->msg);
-	fputc('\n', stderr);
-	char buf[512];
-	const char *hint = hint_for(nl, e, iface, freq, width, buf, sizeof buf);
-	if (hint)
-		fprintf(stderr, "  hint: %s\n", hint);
+	fprintf(stderr, "v2xcap ocb: %s\n", v2x_ocb_geterr(o));
+	if (v2x_ocb_gethint(o)[0])
+		fprintf(stderr, "  hint: %s\n", v2x_ocb_gethint(o));
 	return V2XCAP_EXIT_FAILURE;
-}
-
-static int lookup(struct v2xcap_nl *nl, const char *name, struct v2xcap_nl_iface *iface)
-{
-	uint32_t ifindex;
-	struct v2xcap_nl_error e;
-	if (v2xcap_nl_ifindex(name, &ifindex, &e) < 0 ||
-	    v2xcap_nl_get_interface(nl, ifindex, iface, &e) < 0)
-		return fail(nl, "looking up", name, &e, NULL, 0, 0);
-	return 0;
 }
 
 /* The options of one ocb subcommand. */
@@ -184,125 +97,84 @@ static int parse_opts(const struct v2xcap_command *cmd, int argc, char **argv,
 	return -1;
 }
 
-static int ocb_join(struct v2xcap_nl *nl, const struct ocb_opts *o)
+static int ocb_join(struct v2x_ocb *oc, const struct ocb_opts *o)
 {
-	const char *name = o->pos[0];
 	uint32_t freq = parse_freq(o->pos[1]);
-	struct v2xcap_nl_iface iface;
-	int rc;
-	if ((rc = lookup(nl, name, &iface)))
-		return rc;
-	struct v2xcap_nl_error e;
-	bool is_ocb = iface.iftype == NL80211_IFTYPE_OCB;
-	if (is_ocb && iface.freq == freq && v2xcap_nl_width_mhz(iface.width) == o->width) {
-		printf("%s: already in OCB on %u MHz (channel %u), %u MHz wide\n", name, freq,
-		       v2x_5ghz_channel(freq), o->width);
-		return V2XCAP_EXIT_OK;
-	}
-	if (is_ocb && iface.freq && v2xcap_nl_leave_ocb(nl, iface.ifindex, &e) < 0)
-		return fail(nl, "leaving OCB on", name, &e, &iface, 0, 0);
-	if (!is_ocb && (v2xcap_nl_link_set(nl, iface.ifindex, false, &e) < 0 ||
-			v2xcap_nl_set_iftype(nl, iface.ifindex, NL80211_IFTYPE_OCB, &e) < 0))
-		return fail(nl, "setting OCB mode on", name, &e, &iface, 0, 0);
-	if (v2xcap_nl_link_set(nl, iface.ifindex, true, &e) < 0)
-		return fail(nl, "bringing up", name, &e, &iface, 0, 0);
-	if (v2xcap_nl_join_ocb(nl, iface.ifindex, freq, o->width, &e) < 0)
-		return fail(nl, "joining OCB on", name, &e, &iface, freq, o->width);
-	printf("%s: joined OCB on %u MHz (channel %u), %u MHz wide\n", name, freq,
-	       v2x_5ghz_channel(freq), o->width);
+	int rc = v2x_ocb_join(oc, o->pos[0], freq, o->width);
+	if (rc < 0)
+		return fail(oc);
+	printf("%s: %s OCB on %u MHz (channel %u), %u MHz wide\n", o->pos[0],
+	       rc == 1 ? "already in" : "joined", freq, v2x_5ghz_channel(freq), o->width);
 	return V2XCAP_EXIT_OK;
 }
 
-static int ocb_leave(struct v2xcap_nl *nl, const struct ocb_opts *o)
+static int ocb_leave(struct v2x_ocb *oc, const struct ocb_opts *o)
 {
-	struct v2xcap_nl_iface iface;
-	int rc;
-	if ((rc = lookup(nl, o->pos[0], &iface)))
-		return rc;
-	struct v2xcap_nl_error e;
-	if (iface.iftype != NL80211_IFTYPE_OCB || !iface.freq) {
-		printf("%s: not in an OCB channel\n", o->pos[0]);
-		return V2XCAP_EXIT_OK;
-	}
-	if (v2xcap_nl_leave_ocb(nl, iface.ifindex, &e) < 0)
-		return fail(nl, "leaving OCB on", o->pos[0], &e, &iface, 0, 0);
-	printf("%s: left OCB\n", o->pos[0]);
+	int rc = v2x_ocb_leave(oc, o->pos[0]);
+	if (rc < 0)
+		return fail(oc);
+	printf("%s: %s\n", o->pos[0], rc == 1 ? "not in an OCB channel" : "left OCB");
 	return V2XCAP_EXIT_OK;
 }
 
-static int ocb_monitor(struct v2xcap_nl *nl, const struct ocb_opts *o)
+static int ocb_monitor(struct v2x_ocb *oc, const struct ocb_opts *o)
 {
-	struct v2xcap_nl_iface iface, mon;
-	int rc;
-	if ((rc = lookup(nl, o->pos[0], &iface)))
-		return rc;
-	struct v2xcap_nl_error e;
-	uint32_t ifindex;
-	if (v2xcap_nl_ifindex(o->name, &ifindex, &e) == 0) {
-		/* Idempotent: an existing monitor on the same phy is fine. */
-		if (v2xcap_nl_get_interface(nl, ifindex, &mon, &e) < 0 ||
-		    mon.iftype != NL80211_IFTYPE_MONITOR || mon.wiphy != iface.wiphy) {
-			fprintf(stderr, "v2xcap ocb: %s exists and is not a monitor on phy%u\n",
-				o->name, iface.wiphy);
-			return V2XCAP_EXIT_FAILURE;
-		}
-	} else if (v2xcap_nl_new_monitor(nl, iface.wiphy, o->name, &ifindex, &e) < 0) {
-		return fail(nl, "creating monitor interface", o->name, &e, &iface, 0, 0);
-	}
-	if (v2xcap_nl_link_set(nl, ifindex, true, &e) < 0)
-		return fail(nl, "bringing up", o->name, &e, &iface, 0, 0);
-	printf("%s: radiotap monitor on phy%u (beside %s)\n", o->name, iface.wiphy, o->pos[0]);
+	struct v2x_ocb_status st = {.size = sizeof(st)};
+	if (v2x_ocb_monitor_add(oc, o->pos[0], o->name) < 0 ||
+	    v2x_ocb_status(oc, o->name, &st) < 0)
+		return fail(oc);
+	printf("%s: radiotap monitor on phy%u (beside %s)\n", o->name, st.phy, o->pos[0]);
 	return V2XCAP_EXIT_OK;
 }
 
-static void print_status(struct v2xcap_nl *nl, const struct v2xcap_nl_iface *i)
+static int print_status(const struct v2x_ocb_status *s, void *ctx)
 {
-	printf("%s: phy%u, type %s, mac %02x:%02x:%02x:%02x:%02x:%02x", i->name, i->wiphy,
-	       v2xcap_nl_iftype_name(i->iftype), i->mac[0], i->mac[1], i->mac[2], i->mac[3],
-	       i->mac[4], i->mac[5]);
-	if (i->freq)
-		printf(", %u MHz (channel %u), width %u MHz", i->freq, v2x_5ghz_channel(i->freq),
-		       v2xcap_nl_width_mhz(i->width));
+	(void)ctx;
+	printf("%s: phy%u, type %s, mac %02x:%02x:%02x:%02x:%02x:%02x", s->ifname, s->phy,
+	       s->iftype_name, s->mac[0], s->mac[1], s->mac[2], s->mac[3], s->mac[4], s->mac[5]);
+	if (s->freq_mhz)
+		printf(", %u MHz (channel %u), width %u MHz", s->freq_mhz,
+		       v2x_5ghz_channel(s->freq_mhz), s->width_mhz);
 	else
 		printf(", no channel");
 	putchar('\n');
-	struct v2xcap_nl_wiphy w;
-	struct v2xcap_nl_error e;
-	if (v2xcap_nl_get_wiphy(nl, i->wiphy, i->freq, &w, &e) < 0) {
-		printf("  phy%u: cannot read capabilities: %s\n", i->wiphy, strerror(e.err));
-		return;
+	if (!s->phy_known) {
+		printf("  phy%u: its capabilities could not be read\n", s->phy);
+		return 0;
 	}
-	printf("  phy%u: OCB %s, monitor %s, 5 MHz %s, 10 MHz %s\n", i->wiphy,
-	       w.supports_ocb ? "supported" : "NOT supported",
-	       w.supports_monitor ? "supported" : "NOT supported",
-	       w.supports_5mhz ? "supported" : "not reported",
-	       w.supports_10mhz ? "supported" : "not reported");
-	if (w.chan.found)
-		printf("  %u MHz: %s%s%s%s, max %.2f dBm\n", i->freq,
-		       w.chan.disabled ? "DISABLED by the regulatory domain" : "enabled",
-		       w.chan.no_ir ? ", no-IR" : "", w.chan.no_10mhz ? ", no 10 MHz" : "",
-		       w.chan.no_20mhz ? ", no 20 MHz" : "", w.chan.max_power_mbm / 100.0);
+	printf("  phy%u: OCB %s, monitor %s, 5 MHz %s, 10 MHz %s\n", s->phy,
+	       s->ocb_supported ? "supported" : "NOT supported",
+	       s->monitor_supported ? "supported" : "NOT supported",
+	       s->width5_supported ? "supported" : "not reported",
+	       s->width10_supported ? "supported" : "not reported");
+	if (s->chan_found)
+		printf("  %u MHz: %s%s%s%s, max %.2f dBm\n", s->freq_mhz,
+		       s->chan_disabled ? "DISABLED by the regulatory domain" : "enabled",
+		       s->chan_no_ir ? ", no-IR" : "", s->chan_no_10mhz ? ", no 10 MHz" : "",
+		       s->chan_no_20mhz ? ", no 20 MHz" : "", s->chan_max_power_mbm / 100.0);
+	return 0;
 }
 
-static int ocb_status(struct v2xcap_nl *nl, const struct ocb_opts *o)
+static int count_status(const struct v2x_ocb_status *s, void *ctx)
 {
-	struct v2xcap_nl_error e;
-	int rc;
+	++*(size_t *)ctx;
+	return print_status(s, NULL);
+}
+
+static int ocb_status(struct v2x_ocb *oc, const struct ocb_opts *o)
+{
 	if (o->n_pos == 0) {
-		struct v2xcap_nl_iface all[64];
-		size_t n;
-		if (v2xcap_nl_list_interfaces(nl, all, sizeof all / sizeof all[0], &n, &e) < 0)
-			return fail(nl, "listing", "interfaces", &e, NULL, 0, 0);
-		for (size_t i = 0; i < n; i++)
-			print_status(nl, &all[i]);
+		size_t n = 0;
+		if (v2x_ocb_list(oc, count_status, &n) < 0)
+			return fail(oc);
 		if (n == 0)
 			printf("no wireless interfaces\n");
 		return V2XCAP_EXIT_OK;
 	}
-	struct v2xcap_nl_iface iface;
-	if ((rc = lookup(nl, o->pos[0], &iface)))
-		return rc;
-	print_status(nl, &iface);
+	struct v2x_ocb_status st = {.size = sizeof(st)};
+	if (v2x_ocb_status(oc, o->pos[0], &st) < 0)
+		return fail(oc);
+	print_status(&st, NULL);
 	return V2XCAP_EXIT_OK;
 }
 
@@ -328,15 +200,14 @@ int cmd_ocb(const struct v2xcap_command *cmd, int argc, char **argv)
 		int rc = parse_opts(cmd, argc - 1, argv + 1, &o, &ocb_subs[i]);
 		if (rc >= 0)
 			return rc;
-		struct v2xcap_nl nl;
-		struct v2xcap_nl_error e;
-		if (v2xcap_nl_open(&nl, &e) < 0) {
-			fprintf(stderr, "v2xcap ocb: cannot talk to nl80211: %s%s%s\n",
-				strerror(e.err), e.msg[0] ? ": " : "", e.msg);
+		char errbuf[V2X_ERRBUF_SIZE];
+		struct v2x_ocb *oc = v2x_ocb_open(errbuf);
+		if (!oc) {
+			fprintf(stderr, "v2xcap ocb: %s\n", errbuf);
 			return V2XCAP_EXIT_FAILURE;
 		}
-		rc = ocb_subs[i].run(&nl, &o);
-		v2xcap_nl_close(&nl);
+		rc = ocb_subs[i].run(oc, &o);
+		v2x_ocb_close(oc);
 		return rc;
 	}
 	return v2xcap_cli_usage_error(cmd, "unknown subcommand '%s'", argv[1]);

@@ -25,7 +25,7 @@
 #include "ieee80211.h"
 #include "frame.h"
 #include "frame_write.h"
-#include "nl80211.h"
+#include <v2x/ocb.h>
 #include "psid.h"
 #include "registry.h"
 
@@ -200,36 +200,30 @@ static bool is_loopback(const char *iface)
  * (sent on with --force, with a warning). 0 to send, -1 refused. */
 static int check_interface(const struct send_opts *o)
 {
-	char why[256] = "";
-	struct v2xcap_nl nl;
-	struct v2xcap_nl_error e;
-	struct v2xcap_nl_iface iface;
-	uint32_t ifindex;
-	if (v2xcap_nl_ifindex(o->iface, &ifindex, &e) < 0) {
-		fprintf(stderr, "v2xcap send: %s: %s\n", o->iface, strerror(e.err));
+	char why[640] = "", errbuf[V2X_ERRBUF_SIZE];
+	struct v2x_ocb_status iface = {.size = sizeof(iface)};
+	struct v2x_ocb *oc = NULL;
+	if (if_nametoindex(o->iface) == 0) {
+		fprintf(stderr, "v2xcap send: %s: %s\n", o->iface, strerror(errno));
 		return -1;
 	}
-	if (is_loopback(o->iface)) {
+	if (is_loopback(o->iface))
 		snprintf(why, sizeof why, "a loopback interface: the frames stay on this host");
-	} else if (v2xcap_nl_open(&nl, &e) < 0) {
-		snprintf(why, sizeof why, "not known to be an OCB interface: nl80211 is not "
-			 "available (%s)", strerror(e.err));
-	} else {
-		if (v2xcap_nl_get_interface(&nl, ifindex, &iface, &e) < 0)
-			snprintf(why, sizeof why, "not a wireless interface (nl80211: %s): frames "
-				 "would go out as Ethernet", strerror(e.err));
-		else if (iface.iftype == NL80211_IFTYPE_MONITOR)
-			snprintf(why, sizeof why, "a monitor interface: send writes the Ethernet "
-				 "frames of an OCB interface; use the OCB interface of phy%u",
-				 iface.wiphy);
-		else if (iface.iftype != NL80211_IFTYPE_OCB)
-			snprintf(why, sizeof why, "a %s interface, not OCB: 'v2xcap ocb join %s "
-				 "CHANNEL' first", v2xcap_nl_iftype_name(iface.iftype), o->iface);
-		else if (!iface.freq)
-			snprintf(why, sizeof why, "in OCB mode but on no channel: 'v2xcap ocb join "
-				 "%s CHANNEL' first", o->iface);
-		v2xcap_nl_close(&nl);
-	}
+	else if (!(oc = v2x_ocb_open(errbuf)))
+		snprintf(why, sizeof why, "not known to be an OCB interface (%s)", errbuf);
+	else if (v2x_ocb_status(oc, o->iface, &iface) < 0)
+		snprintf(why, sizeof why, "not a wireless interface (%s): frames would go out as "
+			 "Ethernet", v2x_ocb_geterr(oc));
+	else if (iface.iftype == NL80211_IFTYPE_MONITOR)
+		snprintf(why, sizeof why, "a monitor interface: send writes the Ethernet frames of "
+			 "an OCB interface; use the OCB interface of phy%u", iface.phy);
+	else if (iface.iftype != NL80211_IFTYPE_OCB)
+		snprintf(why, sizeof why, "a %s interface, not OCB: 'v2xcap ocb join %s CHANNEL' "
+			 "first", iface.iftype_name, o->iface);
+	else if (!iface.freq_mhz)
+		snprintf(why, sizeof why, "in OCB mode but on no channel: 'v2xcap ocb join %s "
+			 "CHANNEL' first", o->iface);
+	v2x_ocb_close(oc);
 	if (why[0] && !o->force) {
 		fprintf(stderr, "v2xcap send: %s is %s. Refused (--force sends anyway).\n",
 			o->iface, why);
@@ -242,10 +236,10 @@ static int check_interface(const struct send_opts *o)
 	}
 	/* mac80211 sends OCB broadcasts at the lowest basic rate: 6 Mb/s on 20 MHz, scaled
 	 * with the width (3 Mb/s on the 10 MHz ITS channels). */
-	unsigned width = v2xcap_nl_width_mhz(iface.width);
 	fprintf(stderr, "v2xcap send: %s: OCB on %u MHz (channel %u), %u MHz wide, broadcast "
-		"at the lowest basic rate (%g Mb/s); %g frames/s\n", o->iface, iface.freq,
-		v2x_5ghz_channel(iface.freq), width, 6.0 * width / 20, o->rate);
+		"at the lowest basic rate (%g Mb/s); %g frames/s\n", o->iface, iface.freq_mhz,
+		v2x_5ghz_channel(iface.freq_mhz), iface.width_mhz, 6.0 * iface.width_mhz / 20,
+		o->rate);
 	return 0;
 }
 

@@ -25,6 +25,12 @@ const char *v2x_strerror(int status)
 		return "not supported";
 	case V2X_EAGAIN:
 		return "nothing now, try again";
+	case V2X_EPERM:
+		return "operation not permitted";
+	case V2X_ENODEV:
+		return "no such device";
+	case V2X_EBUSY:
+		return "device busy";
 	}
 	return "unknown status";
 }

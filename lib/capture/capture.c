@@ -1,14 +1,16 @@
 /* <v2x/capture.h>: a capture file through the reader (capreader.c), or a live interface
  * through libpcap, each record parsed by the frame path (frame.c) into the capture's own
  * frame. */
-#define _DEFAULT_SOURCE /* pcap.h's BSD types; strdup */
+#define _GNU_SOURCE /* pcap.h's BSD types; strdup; pipe2 */
 #include <errno.h>
+#include <fcntl.h>
 #include <pcap/pcap.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "capreader.h"
 #include "frame.h"
@@ -19,6 +21,9 @@ struct v2x_capture {
 	unsigned flags;
 	int linktype;
 	volatile sig_atomic_t stop;     /* v2x_capture_breakloop */
+	int wake[2];                    /* live: a pipe breakloop writes to, which next_live
+					 * polls too: a signal between its stop check and its
+					 * poll() cannot be missed */
 	uint64_t seen, handed_out;
 	struct v2x_record rec;
 	struct v2x_frame frame;
@@ -33,6 +38,8 @@ static struct v2x_capture *new_capture(const char *path)
 		free(c);
 		c = NULL;
 	}
+	if (c)
+		c->wake[0] = c->wake[1] = -1;
 	return c;
 }
 
@@ -117,6 +124,10 @@ struct v2x_capture *v2x_capture_open_live(const char *ifname, unsigned flags, ch
 	struct v2x_capture *c = new_capture(ifname);
 	if (!c || !(c->live = open_pcap(ifname, why, sizeof(why))))
 		goto fail;
+	if (pipe2(c->wake, O_CLOEXEC | O_NONBLOCK) < 0) {
+		snprintf(why, sizeof(why), "pipe: %s", strerror(errno));
+		goto fail;
+	}
 	c->flags = flags;
 	c->linktype = pcap_datalink(c->live);
 	if (!(flags & V2X_LIVE_ALL)) {
@@ -165,8 +176,9 @@ static int next_live(struct v2x_capture *c, bool parse)
 		}
 		if (c->flags & V2X_LIVE_NONBLOCK)
 			return V2X_EAGAIN;
-		struct pollfd pfd = {pcap_get_selectable_fd(c->live), POLLIN, 0};
-		if (poll(&pfd, 1, -1) < 0) {
+		struct pollfd pfd[2] = {{pcap_get_selectable_fd(c->live), POLLIN, 0},
+					{c->wake[0], POLLIN, 0}};
+		if (poll(pfd, 2, -1) < 0) {
 			if (errno == EINTR)
 				return c->stop ? 0 : V2X_EAGAIN;
 			snprintf(c->err, sizeof(c->err), "%s: poll: %s", c->path, strerror(errno));
@@ -233,6 +245,9 @@ void v2x_capture_breakloop(struct v2x_capture *c)
 	if (c && c->live) {
 		c->stop = 1;
 		pcap_breakloop(c->live);
+		/* async-signal-safe; a full pipe already wakes the poll */
+		ssize_t n = write(c->wake[1], "", 1);
+		(void)n;
 	}
 }
 
@@ -267,6 +282,9 @@ void v2x_capture_close(struct v2x_capture *c)
 		v2x_capreader_close(c->rd);
 	if (c->live)
 		pcap_close(c->live);
+	for (int i = 0; i < 2; i++)
+		if (c->wake[i] >= 0)
+			close(c->wake[i]);
 	free(c->path);
 	free(c);
 }

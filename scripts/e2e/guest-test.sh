@@ -59,6 +59,12 @@ p2=$!
 v2xcap capture -i wlan2 -w $R/wlan2.pcapng >$R/capture-wlan2.out 2>&1 &
 p3=$!
 for f in mon1 wlan1 wlan2; do wait_for $R/capture-$f.out "privileges:"; done
+# libv2x's example on the same monitor (mon1 exists: live_bsm keeps it)
+if [ -x /bin/live_bsm ]; then
+	live_bsm wlan1 mon1 >$R/example-live-bsm.out 2>&1 &
+	p4=$!
+	wait_for $R/example-live-bsm.out "BSMs heard"
+fi
 
 run send-replay v2xcap send -i wlan0 /replay.pcap --rate 50
 run send-bsm v2xcap send -i wlan0 --bsm --count 5 --rate 20 --id 0A0B0C0D \
@@ -66,7 +72,8 @@ run send-bsm v2xcap send -i wlan0 --bsm --count 5 --rate 20 --id 0A0B0C0D \
 # Not an OCB interface: refused before anything is sent.
 run send-monitor-refused v2xcap send -i mon1 --count 1 /replay.pcap
 sleep 1
-kill -INT $p1 $p2 $p3
+kill -INT $p1 $p2 $p3 ${p4:-}
+[ -n "${p4:-}" ] && { wait $p4; echo $? >$R/example-live-bsm.rc; }
 wait $p1; echo $? >$R/capture-mon1.rc
 wait $p2; echo $? >$R/capture-wlan1.rc
 wait $p3; echo $? >$R/capture-wlan2.rc
@@ -74,5 +81,9 @@ run ocb-switch-wlan2 v2xcap ocb join wlan2 5910 --width $W
 run ocb-status-switched v2xcap ocb status wlan2
 run ocb-leave-wlan2 v2xcap ocb leave wlan2
 run ocb-status-left v2xcap ocb status wlan2
+# libv2x's OCB calls on a real kernel: what it refuses before asking, and what it refuses
+[ -x /bin/test_api ] && run api-ocb-errors env V2X_TEST_OCB_IFACE=wlan2 \
+	test_api ocb_arguments_and_errors_name_the_interface
 for f in mon1 wlan1 wlan2; do echo "== capture-$f (rc $(cat $R/capture-$f.rc))"; cat $R/capture-$f.out; done
+[ -e $R/example-live-bsm.out ] && { echo "== example-live-bsm"; cat $R/example-live-bsm.out; }
 ls -l $R

@@ -223,7 +223,7 @@ def read(path):
         return f.read()
 
 
-def build_initramfs(root, work, v2xcap, replay):
+def build_initramfs(root, work, v2xcap, replay, examples):
     order = load_order(module_index(root), "mac80211_hwsim")
     files = {
         "bin/busybox": (0o755, read(find_one(root, r"(usr/)?bin/busybox", "busybox"))),
@@ -239,8 +239,11 @@ def build_initramfs(root, work, v2xcap, replay):
             root, r"(usr/)?lib/firmware/regulatory\.db\.p7s-debian", "regulatory.db.p7s"))),
     }
     files.update({f"modules/{m}.ko": (0o644, data) for m, data in order.items()})
-    # The host's v2xcap runs as it is, with the host's libraries at the same paths.
-    files.update({lib.lstrip("/"): (0o755, read(lib)) for lib in shared_libraries(v2xcap)})
+    # libv2x's examples over its public API, run by the scenario beside v2xcap
+    files.update({f"bin/{os.path.basename(e)}": (0o755, read(e)) for e in examples})
+    # The host's binaries run as they are, with the host's libraries at the same paths.
+    for binary in [v2xcap] + examples:
+        files.update({lib.lstrip("/"): (0o755, read(lib)) for lib in shared_libraries(binary)})
     dirs = {"dev", "proc", "sys", "tmp", "results"}
     for name in files:
         parts = name.split("/")[:-1]
@@ -272,7 +275,7 @@ def boot(args):
     try:
         apt = Apt(args.suite)
         unpack(debs, fetch(apt, debs, kernel_packages(apt) + GUEST_PACKAGES), root)
-        initramfs = build_initramfs(root, work, args.v2xcap, args.replay)
+        initramfs = build_initramfs(root, work, args.v2xcap, args.replay, args.example)
         kernel = find_one(root, r"boot/vmlinuz-.*|(usr/)?lib/modules/[^/]+/vmlinuz",
                           "kernel image (vmlinuz)")
     except SystemExit as e:
@@ -559,6 +562,38 @@ def check_bsm_fields(r):
     expect(counts == list(range(BSM["count"])), f"msgCnt counts 0..{BSM['count'] - 1}: {counts}")
 
 
+def check_example_live_bsm(r):
+    """examples/live_bsm (libv2x's OCB control, live capture and decoder walk) on mon1
+    prints every BSM v2xcap's capture on mon1 kept, and the sent ones' core data."""
+    if not os.path.exists(r.path("example-live-bsm.rc")):
+        skip("the guest was booted without examples/live_bsm (--example)")
+    out = r.text("example-live-bsm.out")
+    expect(r.rc("example-live-bsm") == 0 and "BSMs heard by wlan1" in out,
+           f"live_bsm wlan1 mon1 ran and ended on SIGINT with 0: {out[:200]}")
+    lines = [line for line in out.splitlines() if " dBm" in line]
+    want = r.stats(r.path("mon1.pcapng"), "type").get("BSM", 0)
+    expect(want > 0 and len(lines) == want,
+           f"live_bsm printed {len(lines)} BSMs, v2xcap capture kept {want} on mon1")
+    if "decoder: none" in sh([r.args.v2xcap, "--version"]).stdout:
+        skip("built without a J2735 schema: the BSMs' core data is not decoded")
+    mac = r.text("wlan0.mac").strip()
+    sent = [line for line in lines if f"id {BSM['id'].lower()} " in line]
+    core = (f"lat {BSM['lat'] / 1e7:.7f} lon {BSM['lon'] / 1e7:.7f} "
+            f"speed {BSM['speed'] * 0.02:.2f} m/s")
+    expect(len(sent) == BSM["count"] and all(line.startswith(mac) and core in line
+                                              for line in sent),
+           f"{BSM['count']} BSMs from {mac} with id {BSM['id']}, {core}: {sent}")
+
+
+def check_api_ocb_errors(r):
+    """tests/api/test_api's OCB case on hwsim radios: every check passes."""
+    if not os.path.exists(r.path("api-ocb-errors.rc")):
+        skip("the guest was booted without tests/api/test_api (--example)")
+    out = r.text("api-ocb-errors.out")
+    expect(r.rc("api-ocb-errors") == 0 and "checked on wlan2, one of 4 " in out,
+           f"test_api ocb_arguments_and_errors_name_the_interface on wlan2: {out}")
+
+
 CHECKS = {
     "kernel_version": check_kernel_version,
     "ocb_widths": check_ocb_widths,
@@ -576,6 +611,8 @@ CHECKS = {
     "send_bsm_senders": check_bsm_senders,
     "send_bsm_fields": check_bsm_fields,
     "send_checks_interface": check_send_checks_interface,
+    "example_live_bsm": check_example_live_bsm,
+    "api_ocb_errors": check_api_ocb_errors,
 }
 
 
@@ -591,6 +628,8 @@ def main():
     ap.add_argument("--widths", default="",
                     help="check: the OCB widths (MHz) this kernel is expected to join")
     ap.add_argument("--v2xcap")
+    ap.add_argument("--example", action="append", default=[],
+                    help="boot: a program over libv2x the scenario runs (live_bsm, test_api)")
     ap.add_argument("--replay", required=True)
     ap.add_argument("--run-tshark")
     ap.add_argument("--plugin-dir")

@@ -267,6 +267,60 @@ static void decoder_gives_the_values_of_asn1_codecs_bsm(void)
 	v2x_decoder_close(NULL);
 }
 
+static int count_interfaces(const struct v2x_ocb_status *st, void *ctx)
+{
+	CHECK(st->size == sizeof(*st) && st->ifname[0] && st->iftype_name);
+	++*(int *)ctx;
+	return 0;
+}
+
+/* OCB control's errors: NULL arguments, and where nl80211 is there (the e2e guest sets
+ * V2X_TEST_OCB_IFACE to one of its hwsim radios) what the kernel is never asked and what
+ * it refuses, each naming the interface. */
+static void ocb_arguments_and_errors_name_the_interface(void)
+{
+	char errbuf[V2X_ERRBUF_SIZE] = "";
+	struct v2x_ocb_status st = {.size = sizeof(st)};
+	CHECK(!v2x_ocb_open(NULL));
+	CHECK(v2x_ocb_join(NULL, "wlan0", 5890, 10) == V2X_EINVAL);
+	CHECK(v2x_ocb_leave(NULL, "wlan0") == V2X_EINVAL);
+	CHECK(v2x_ocb_monitor_add(NULL, "wlan0", "mon0") == V2X_EINVAL);
+	CHECK(v2x_ocb_status(NULL, "wlan0", &st) == V2X_EINVAL);
+	CHECK(v2x_ocb_list(NULL, count_interfaces, NULL) == V2X_EINVAL);
+	CHECK(v2x_ocb_geterr(NULL)[0] && !v2x_ocb_gethint(NULL)[0]);
+	v2x_ocb_close(NULL);
+	CHECK(strcmp(v2x_strerror(V2X_ENODEV), "no such device") == 0);
+	struct v2x_ocb *o = v2x_ocb_open(errbuf);
+	if (!o) { /* no nl80211 here (no cfg80211): said so */
+		CHECK(strncmp(errbuf, "cannot talk to nl80211: ", 24) == 0);
+		return;
+	}
+	CHECK(v2x_ocb_join(o, NULL, 5890, 10) == V2X_EINVAL && strstr(v2x_ocb_geterr(o), "name"));
+	CHECK(v2x_ocb_join(o, "v2xnosuch0", 5890, 10) == V2X_ENODEV);
+	CHECK(strncmp(v2x_ocb_geterr(o), "looking up v2xnosuch0: ", 23) == 0);
+	CHECK(strstr(v2x_ocb_gethint(o), "no such wireless interface"));
+	CHECK(v2x_ocb_status(o, "lo", &st) == V2X_ENODEV && strstr(v2x_ocb_geterr(o), "lo: "));
+	CHECK(v2x_ocb_list(o, NULL, NULL) == V2X_EINVAL);
+	int n = 0;
+	CHECK(v2x_ocb_list(o, count_interfaces, &n) == V2X_OK);
+	const char *wlan = getenv("V2X_TEST_OCB_IFACE");
+	if (wlan) {
+		CHECK(n >= 1);
+		CHECK(v2x_ocb_status(o, wlan, &st) == V2X_OK && strcmp(st.ifname, wlan) == 0);
+		CHECK(st.phy_known && st.ocb_supported && st.iftype_name[0]);
+		CHECK(v2x_ocb_join(o, wlan, 5890, 7) == V2X_EINVAL && strstr(v2x_ocb_geterr(o), "7 MHz"));
+		CHECK(v2x_ocb_join(o, wlan, 100, 10) == V2X_EINVAL);
+		CHECK(v2x_ocb_join(o, wlan, 5500, 20) == V2X_EINVAL); /* disabled: the kernel says */
+		CHECK(strstr(v2x_ocb_geterr(o), "(kernel: ") && strstr(v2x_ocb_gethint(o), "regulatory"));
+		CHECK(v2x_ocb_monitor_add(o, wlan, "lo") == V2X_EINVAL);
+		CHECK(strstr(v2x_ocb_geterr(o), "lo exists and is not a monitor"));
+		st.size = 8;
+		CHECK(v2x_ocb_status(o, wlan, &st) == V2X_EINVAL);
+		printf("OCB calls checked on %s, one of %d wireless interfaces\n", wlan, n);
+	}
+	v2x_ocb_close(o);
+}
+
 static void names_and_version(void)
 {
 	CHECK(strcmp(v2x_message_name(19), "SPAT") == 0);
@@ -291,6 +345,7 @@ int main(int argc, char **argv)
 		CASE(messageframe_cut_short_gives_the_octets_there_are),
 		CASE(decoder_gives_the_values_of_asn1_codecs_bsm),
 		CASE(names_and_version),
+		CASE(ocb_arguments_and_errors_name_the_interface),
 	};
 	for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++)
 		if (argc == 2 && strcmp(argv[1], cases[k].name) == 0) {

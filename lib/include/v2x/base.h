@@ -40,6 +40,9 @@ enum v2x_status {
 	V2X_ENOMEM = -4,        /* out of memory */
 	V2X_ENOTSUP = -5,       /* a format, link type or feature this build does not have */
 	V2X_EAGAIN = -6,        /* nothing now: call again (a live capture without a frame) */
+	V2X_EPERM = -7,         /* the system needs a privilege the caller lacks (CAP_NET_ADMIN) */
+	V2X_ENODEV = -8,        /* no such (wireless) interface */
+	V2X_EBUSY = -9,         /* the device is held by something else */
 };
 
 /* "libv2x 0.1.0": the library's name and version (run time; V2X_API_VERSION is the

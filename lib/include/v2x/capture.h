@@ -88,8 +88,8 @@ V2X_API int v2x_capture_fd(const struct v2x_capture *c);
 V2X_API int v2x_capture_linktype(const struct v2x_capture *c);
 
 /* Makes a live capture's v2x_capture_next return 0 (the end): from a signal handler or
- * another thread (a blocked call returns when the signal interrupts it, or at the next
- * frame). Async-signal-safe. Nothing for a file. */
+ * another thread; a call blocked waiting for a frame returns at once, whenever the
+ * breakloop comes. Async-signal-safe. Nothing for a file. */
 V2X_API void v2x_capture_breakloop(struct v2x_capture *c);
 
 /* A capture's counts. The caller sets size = sizeof(struct v2x_capture_stats). */

@@ -10,5 +10,6 @@
 #include <v2x/capture.h>
 #include <v2x/frame.h>
 #include <v2x/j2735.h>
+#include <v2x/ocb.h>
 
 #endif

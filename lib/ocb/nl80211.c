@@ -1,5 +1,6 @@
-/* nl80211 and rtnetlink requests for `v2xcap ocb`: each command only fills a message;
- * nl_exec() sends it, collects replies and turns errors into errno + extended-ACK text. */
+/* nl80211 and rtnetlink requests for OCB control (lib/ocb/ocb.c): each command only
+ * fills a message; nl_exec() sends it, collects replies and turns errors into errno +
+ * extended-ACK text. */
 #define _GNU_SOURCE
 #include "nl80211.h"
 
@@ -21,18 +22,18 @@ typedef int (*reply_fn)(struct nl_msg *msg, void *arg);
 
 struct exchange {
 	int state; /* 0 waiting, 1 acknowledged/finished, -1 error */
-	struct v2xcap_nl_error *e;
+	struct v2x_nl_error *e;
 	reply_fn on_reply;
 	void *arg;
 };
 
-static void set_error(struct v2xcap_nl_error *e, int err, const char *msg)
+static void set_error(struct v2x_nl_error *e, int err, const char *msg)
 {
 	e->err = err;
 	snprintf(e->msg, sizeof e->msg, "%s", msg ? msg : "");
 }
 
-static void set_libnl_error(struct v2xcap_nl_error *e, int nl_err)
+static void set_libnl_error(struct v2x_nl_error *e, int nl_err)
 {
 	e->err = EIO;
 	snprintf(e->msg, sizeof e->msg, "libnl: %s", nl_geterror(nl_err));
@@ -83,7 +84,7 @@ static int on_valid(struct nl_msg *msg, void *arg)
 /* Sends msg (and frees it), passes every reply to on_reply, waits for the ACK or the end
  * of the dump. 0 or -1 with *e. */
 static int nl_exec(struct nl_sock *sk, struct nl_msg *msg, reply_fn on_reply, void *arg,
-		   struct v2xcap_nl_error *e)
+		   struct v2x_nl_error *e)
 {
 	struct exchange x = {.state = 0, .e = e, .on_reply = on_reply, .arg = arg};
 	set_error(e, 0, NULL);
@@ -118,7 +119,7 @@ static int nl_exec(struct nl_sock *sk, struct nl_msg *msg, reply_fn on_reply, vo
 	return x.state > 0 ? 0 : -1;
 }
 
-static struct nl_msg *nl80211_msg(const struct v2xcap_nl *nl, uint8_t cmd, int flags,
+static struct nl_msg *nl80211_msg(const struct v2x_nl *nl, uint8_t cmd, int flags,
 				  uint32_t ifindex)
 {
 	struct nl_msg *msg = nlmsg_alloc();
@@ -142,7 +143,7 @@ static struct nl_msg *checked(struct nl_msg *msg, int rc)
 	return msg;
 }
 
-static struct nl_sock *open_socket(int protocol, struct v2xcap_nl_error *e)
+static struct nl_sock *open_socket(int protocol, struct v2x_nl_error *e)
 {
 	struct nl_sock *sk = nl_socket_alloc();
 	if (!sk) {
@@ -163,7 +164,7 @@ static struct nl_sock *open_socket(int protocol, struct v2xcap_nl_error *e)
 	return sk;
 }
 
-int v2xcap_nl_open(struct v2xcap_nl *nl, struct v2xcap_nl_error *e)
+int v2x_nl_open(struct v2x_nl *nl, struct v2x_nl_error *e)
 {
 	memset(nl, 0, sizeof *nl);
 	nl->genl = open_socket(NETLINK_GENERIC, e);
@@ -172,18 +173,18 @@ int v2xcap_nl_open(struct v2xcap_nl *nl, struct v2xcap_nl_error *e)
 	nl->nl80211_id = genl_ctrl_resolve(nl->genl, "nl80211");
 	if (nl->nl80211_id < 0) {
 		set_error(e, ENOENT, "the kernel has no nl80211 (cfg80211 not loaded?)");
-		v2xcap_nl_close(nl);
+		v2x_nl_close(nl);
 		return -1;
 	}
 	nl->route = open_socket(NETLINK_ROUTE, e);
 	if (!nl->route) {
-		v2xcap_nl_close(nl);
+		v2x_nl_close(nl);
 		return -1;
 	}
 	return 0;
 }
 
-void v2xcap_nl_close(struct v2xcap_nl *nl)
+void v2x_nl_close(struct v2x_nl *nl)
 {
 	if (nl->genl)
 		nl_socket_free(nl->genl);
@@ -192,7 +193,7 @@ void v2xcap_nl_close(struct v2xcap_nl *nl)
 	nl->genl = nl->route = NULL;
 }
 
-int v2xcap_nl_ifindex(const char *name, uint32_t *ifindex, struct v2xcap_nl_error *e)
+int v2x_nl_ifindex(const char *name, uint32_t *ifindex, struct v2x_nl_error *e)
 {
 	*ifindex = if_nametoindex(name);
 	if (*ifindex == 0) {
@@ -216,7 +217,7 @@ static uint32_t get_u32(struct nlattr *a)
 	return a ? nla_get_u32(a) : 0;
 }
 
-static void fill_iface(struct nlattr **tb, struct v2xcap_nl_iface *i)
+static void fill_iface(struct nlattr **tb, struct v2x_nl_iface *i)
 {
 	memset(i, 0, sizeof *i);
 	i->ifindex = get_u32(tb[NL80211_ATTR_IFINDEX]);
@@ -239,8 +240,8 @@ static int reply_iface(struct nl_msg *msg, void *arg)
 	return NL_OK;
 }
 
-int v2xcap_nl_get_interface(struct v2xcap_nl *nl, uint32_t ifindex, struct v2xcap_nl_iface *out,
-			 struct v2xcap_nl_error *e)
+int v2x_nl_get_interface(struct v2x_nl *nl, uint32_t ifindex, struct v2x_nl_iface *out,
+			 struct v2x_nl_error *e)
 {
 	memset(out, 0, sizeof *out);
 	if (nl_exec(nl->genl, nl80211_msg(nl, NL80211_CMD_GET_INTERFACE, 0, ifindex),
@@ -254,7 +255,7 @@ int v2xcap_nl_get_interface(struct v2xcap_nl *nl, uint32_t ifindex, struct v2xca
 }
 
 struct iface_list {
-	struct v2xcap_nl_iface *out;
+	struct v2x_nl_iface *out;
 	size_t cap, n;
 };
 
@@ -267,8 +268,8 @@ static int reply_iface_list(struct nl_msg *msg, void *arg)
 	return NL_OK;
 }
 
-int v2xcap_nl_list_interfaces(struct v2xcap_nl *nl, struct v2xcap_nl_iface *out, size_t cap,
-			   size_t *n, struct v2xcap_nl_error *e)
+int v2x_nl_list_interfaces(struct v2x_nl *nl, struct v2x_nl_iface *out, size_t cap,
+			   size_t *n, struct v2x_nl_error *e)
 {
 	struct iface_list l = {out, cap, 0};
 	int rc = nl_exec(nl->genl, nl80211_msg(nl, NL80211_CMD_GET_INTERFACE, NLM_F_DUMP, 0),
@@ -278,7 +279,7 @@ int v2xcap_nl_list_interfaces(struct v2xcap_nl *nl, struct v2xcap_nl_iface *out,
 }
 
 struct wiphy_query {
-	struct v2xcap_nl_wiphy *out;
+	struct v2x_nl_wiphy *out;
 	uint32_t freq;
 };
 
@@ -288,7 +289,7 @@ static void read_channel(struct nlattr *freq_attr, struct wiphy_query *q)
 	if (nla_parse_nested(tb, NL80211_FREQUENCY_ATTR_MAX, freq_attr, NULL) < 0 ||
 	    get_u32(tb[NL80211_FREQUENCY_ATTR_FREQ]) != q->freq)
 		return;
-	struct v2xcap_nl_channel *c = &q->out->chan;
+	struct v2x_nl_channel *c = &q->out->chan;
 	c->found = true;
 	c->disabled = tb[NL80211_FREQUENCY_ATTR_DISABLED] != NULL;
 	c->no_ir = tb[NL80211_FREQUENCY_ATTR_NO_IR] != NULL;
@@ -315,7 +316,7 @@ static void read_bands(struct nlattr *bands, struct wiphy_query *q)
 static int reply_wiphy(struct nl_msg *msg, void *arg)
 {
 	struct wiphy_query *q = arg;
-	struct v2xcap_nl_wiphy *w = q->out;
+	struct v2x_nl_wiphy *w = q->out;
 	struct nlattr *tb[NL80211_ATTR_MAX + 1];
 	if (!parse_genl(msg, tb) || get_u32(tb[NL80211_ATTR_WIPHY]) != w->index)
 		return NL_OK;
@@ -338,8 +339,8 @@ static int reply_wiphy(struct nl_msg *msg, void *arg)
 	return NL_OK;
 }
 
-int v2xcap_nl_get_wiphy(struct v2xcap_nl *nl, uint32_t wiphy, uint32_t freq,
-		     struct v2xcap_nl_wiphy *out, struct v2xcap_nl_error *e)
+int v2x_nl_get_wiphy(struct v2x_nl *nl, uint32_t wiphy, uint32_t freq,
+		     struct v2x_nl_wiphy *out, struct v2x_nl_error *e)
 {
 	memset(out, 0, sizeof *out);
 	out->index = wiphy;
@@ -350,8 +351,8 @@ int v2xcap_nl_get_wiphy(struct v2xcap_nl *nl, uint32_t wiphy, uint32_t freq,
 	return nl_exec(nl->genl, msg, reply_wiphy, &q, e);
 }
 
-int v2xcap_nl_set_iftype(struct v2xcap_nl *nl, uint32_t ifindex, uint32_t iftype,
-		      struct v2xcap_nl_error *e)
+int v2x_nl_set_iftype(struct v2x_nl *nl, uint32_t ifindex, uint32_t iftype,
+		      struct v2x_nl_error *e)
 {
 	struct nl_msg *msg = nl80211_msg(nl, NL80211_CMD_SET_INTERFACE, 0, ifindex);
 	msg = checked(msg, msg ? nla_put_u32(msg, NL80211_ATTR_IFTYPE, iftype) : 0);
@@ -367,8 +368,8 @@ static uint32_t chan_width_of(unsigned mhz)
 	}
 }
 
-int v2xcap_nl_join_ocb(struct v2xcap_nl *nl, uint32_t ifindex, uint32_t freq, unsigned width,
-		    struct v2xcap_nl_error *e)
+int v2x_nl_join_ocb(struct v2x_nl *nl, uint32_t ifindex, uint32_t freq, unsigned width,
+		    struct v2x_nl_error *e)
 {
 	struct nl_msg *msg = nl80211_msg(nl, NL80211_CMD_JOIN_OCB, 0, ifindex);
 	msg = checked(msg, msg ? nla_put_u32(msg, NL80211_ATTR_WIPHY_FREQ, freq) : 0);
@@ -378,16 +379,16 @@ int v2xcap_nl_join_ocb(struct v2xcap_nl *nl, uint32_t ifindex, uint32_t freq, un
 	return nl_exec(nl->genl, msg, NULL, NULL, e);
 }
 
-int v2xcap_nl_leave_ocb(struct v2xcap_nl *nl, uint32_t ifindex, struct v2xcap_nl_error *e)
+int v2x_nl_leave_ocb(struct v2x_nl *nl, uint32_t ifindex, struct v2x_nl_error *e)
 {
 	return nl_exec(nl->genl, nl80211_msg(nl, NL80211_CMD_LEAVE_OCB, 0, ifindex), NULL, NULL,
 		       e);
 }
 
-int v2xcap_nl_new_monitor(struct v2xcap_nl *nl, uint32_t wiphy, const char *name,
-		       uint32_t *ifindex, struct v2xcap_nl_error *e)
+int v2x_nl_new_monitor(struct v2x_nl *nl, uint32_t wiphy, const char *name,
+		       uint32_t *ifindex, struct v2x_nl_error *e)
 {
-	struct v2xcap_nl_iface created = {0};
+	struct v2x_nl_iface created = {0};
 	struct nl_msg *msg = nl80211_msg(nl, NL80211_CMD_NEW_INTERFACE, 0, 0);
 	msg = checked(msg, msg ? nla_put_u32(msg, NL80211_ATTR_WIPHY, wiphy) : 0);
 	msg = checked(msg, msg ? nla_put_string(msg, NL80211_ATTR_IFNAME, name) : 0);
@@ -396,10 +397,10 @@ int v2xcap_nl_new_monitor(struct v2xcap_nl *nl, uint32_t wiphy, const char *name
 	if (nl_exec(nl->genl, msg, reply_iface, &created, e) < 0)
 		return -1;
 	*ifindex = created.ifindex;
-	return created.ifindex ? 0 : v2xcap_nl_ifindex(name, ifindex, e);
+	return created.ifindex ? 0 : v2x_nl_ifindex(name, ifindex, e);
 }
 
-int v2xcap_nl_link_set(struct v2xcap_nl *nl, uint32_t ifindex, bool up, struct v2xcap_nl_error *e)
+int v2x_nl_link_set(struct v2x_nl *nl, uint32_t ifindex, bool up, struct v2x_nl_error *e)
 {
 	struct ifinfomsg ifi = {
 		.ifi_family = AF_UNSPEC,
@@ -412,7 +413,7 @@ int v2xcap_nl_link_set(struct v2xcap_nl *nl, uint32_t ifindex, bool up, struct v
 	return nl_exec(nl->route, msg, NULL, NULL, e);
 }
 
-unsigned v2xcap_nl_width_mhz(uint32_t chan_width)
+unsigned v2x_nl_width_mhz(uint32_t chan_width)
 {
 	switch (chan_width) {
 	case NL80211_CHAN_WIDTH_5: return 5;
@@ -427,7 +428,7 @@ unsigned v2xcap_nl_width_mhz(uint32_t chan_width)
 	}
 }
 
-const char *v2xcap_nl_iftype_name(uint32_t iftype)
+const char *v2x_nl_iftype_name(uint32_t iftype)
 {
 	switch (iftype) {
 	case NL80211_IFTYPE_STATION: return "managed";
