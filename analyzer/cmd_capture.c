@@ -26,7 +26,7 @@
 #include "output.h"
 #include "privdrop.h"
 #include "sink.h"
-#include "stats.h"
+#include "stats_handle.h"
 
 const char cmd_capture_options[] =
 	"  -i IFACE          a monitor vif (radiotap) or an OCB netdev (Ethernet)\n"
@@ -148,9 +148,8 @@ struct capture {
 	struct v2xcap_sink *sink;  /* --kafka */
 	struct json_writer *w;     /* the line of the frame being published, */
 	struct v2x_buf line;       /* gathered here */
-	struct v2xcap_stats stats;
-	struct v2xcap_prio_list prio;          /* stats' priority section */
-	uint64_t prio_said[V2XCAP_PRIO_N];     /* per kind, up to the last interval line */
+	struct v2x_stats *st;               /* the statistics and the priority list */
+	uint64_t prio_said[V2X_PRIO_N];     /* per kind, up to the last interval line */
 	char err[512];
 	bool failed;
 };
@@ -185,11 +184,8 @@ static void publish(struct capture *c, const struct v2x_record *rec)
 static void on_frame(struct capture *c, const struct v2x_record *rec, const struct v2x_frame *f)
 {
 	c->kept++;
-	struct v2xcap_sample sm = {rec->ts_ns / 1000, rec->caplen, rec->origlen};
-	uint64_t wsmp = c->stats.wsmp;
-	v2xcap_stats_add(&c->stats, f, &sm);
-	if (c->stats.wsmp != wsmp &&
-	    v2xcap_prio_list_add(&c->prio, f, c->iface, c->kept) < 0) {
+	struct v2x_sample sm = {rec->ts_ns / 1000, rec->caplen, rec->origlen};
+	if (v2x_stats_count(c->st, f, &sm, c->iface, c->kept) < 0) {
 		snprintf(c->err, sizeof c->err, "out of memory");
 		c->failed = true;
 	}
@@ -222,7 +218,7 @@ static int take_frames(struct capture *c, unsigned max)
 
 /* One line per closed interval (stderr not a terminal), the priority messages of the
  * interval first by kind. The interval closes before the frame after it is listed. */
-static void print_interval(void *ctx, const struct v2xcap_interval *iv)
+static void print_interval(void *ctx, const struct v2x_interval *iv)
 {
 	struct capture *c = ctx;
 	char buf[32], when[16];
@@ -231,21 +227,21 @@ static void print_interval(void *ctx, const struct v2xcap_interval *iv)
 	struct tm tm;
 	strftime(when, sizeof when, "%H:%M:%S", localtime_r(&start, &tm));
 	fprintf(stderr, "%s %llu frames", when, (unsigned long long)iv->total);
-	uint64_t now[V2XCAP_PRIO_N] = {0};
-	for (size_t i = 0; i < c->prio.n; i++)
-		now[c->prio.e[i].kind] += c->prio.e[i].messages;
+	uint64_t now[V2X_PRIO_N] = {0};
+	for (size_t i = 0; i < c->st->prio.n; i++)
+		now[c->st->prio.e[i].kind] += c->st->prio.e[i].messages;
 	const char *sep = "  priority:";
-	for (int k = 0; k < V2XCAP_PRIO_N; k++) {
+	for (int k = 0; k < V2X_PRIO_N; k++) {
 		if (now[k] == c->prio_said[k])
 			continue;
-		fprintf(stderr, "%s %s %llu", sep, v2xcap_prio_kind_name((enum v2xcap_prio_kind)k),
+		fprintf(stderr, "%s %s %llu", sep, v2x_priority_kind_name(k),
 			(unsigned long long)(now[k] - c->prio_said[k]));
 		c->prio_said[k] = now[k];
 		sep = ",";
 	}
 	for (size_t i = 0; i < iv->n_types; i++)
 		fprintf(stderr, "  %s %llu (%.1f/s)",
-			v2xcap_stats_key_name(V2XCAP_BY_TYPE, iv->type_keys[i], buf, sizeof buf),
+			v2x_tally_key_name(V2X_BY_TYPE, iv->type_keys[i], buf, sizeof buf),
 			(unsigned long long)iv->counts[i], (double)iv->counts[i] / secs);
 	fputc('\n', stderr);
 }
@@ -257,7 +253,7 @@ static void print_table(const struct capture *c)
 	v2x_capture_stats(c->cap, &st);
 	fprintf(stderr, "\033[H\033[J%llu frames kept, %llu seen\n",
 		(unsigned long long)c->kept, (unsigned long long)st.seen);
-	v2xcap_output_stats_prio(stderr, V2XCAP_FMT_TABLE, V2XCAP_VIEW_TYPE, &c->stats, &c->prio);
+	v2xcap_output_stats_prio(stderr, V2XCAP_FMT_TABLE, V2XCAP_VIEW_TYPE, &c->st->t, &c->st->prio);
 }
 
 /* The interface on the phy of the one asked about that has a channel. */
@@ -368,7 +364,7 @@ static void print_summary(const struct capture *c, const char *iface, double sec
 				"by the interface\n", (unsigned long long)st.received,
 			(unsigned long long)st.dropped_kernel,
 			(unsigned long long)st.dropped_interface);
-	v2xcap_output_stats_prio(stderr, V2XCAP_FMT_TABLE, V2XCAP_VIEW_TYPE, &c->stats, &c->prio);
+	v2xcap_output_stats_prio(stderr, V2XCAP_FMT_TABLE, V2XCAP_VIEW_TYPE, &c->st->t, &c->st->prio);
 }
 
 /* Everything after the capture socket is open: signals, privileges, file, loop. */
@@ -414,13 +410,13 @@ static int run_capture(struct capture *c, const struct capture_opts *o)
 	}
 	bool tty = o->live_stats && isatty(STDERR_FILENO);
 	if (o->live_stats && !tty)
-		v2xcap_stats_set_interval(&c->stats, 1000000, print_interval, c);
+		v2x_tally_set_interval(&c->st->t, 1000000, print_interval, c);
 	fprintf(stderr, "v2xcap capture: %s (%s, link type %s), %s frames, privileges: %s\n",
 		o->iface, desc, pcap_datalink_val_to_name(c->linktype),
 		c->all ? "all" : "WSMP", became);
 	int64_t start = now_us();
 	rc = capture_loop(c, sig_fd, o->duration_s, tty);
-	v2xcap_stats_finish(&c->stats);
+	v2x_tally_finish(&c->st->t);
 	print_summary(c, o->iface, (double)(now_us() - start) / 1e6);
 	if (c->writer) {
 		char err[512];
@@ -458,16 +454,15 @@ static int capture(const struct capture_opts *o)
 		return V2XCAP_EXIT_FAILURE;
 	}
 	c.linktype = v2x_capture_linktype(c.cap);
-	if (v2xcap_stats_init(&c.stats, NULL) < 0) {
-		fprintf(stderr, "v2xcap capture: %s: out of memory\n", o->iface);
+	if (!(c.st = v2x_stats_new(errbuf))) {
+		fprintf(stderr, "v2xcap capture: %s: %s\n", o->iface, errbuf);
 		v2x_capture_close(c.cap);
 		return V2XCAP_EXIT_FAILURE;
 	}
 	int rc = run_capture(&c, o);
 	if (rc < 0)
 		fprintf(stderr, "v2xcap capture: %s: %s\n", o->iface, c.err);
-	v2xcap_stats_free(&c.stats);
-	v2xcap_prio_list_free(&c.prio);
+	v2x_stats_free(c.st);
 	v2x_capture_close(c.cap);
 	return rc < 0 ? V2XCAP_EXIT_FAILURE : V2XCAP_EXIT_OK;
 }

@@ -15,7 +15,7 @@
 #include "progress.h"
 #include "registry.h"
 #include "read_errors.h"
-#include "stats.h"
+#include "stats_handle.h"
 
 const char cmd_stats_options[] =
 	"Statistics of V2X captures (pcap/pcapng, radiotap, 802.11, Ethernet, SLL; several\n"
@@ -40,7 +40,7 @@ const char cmd_stats_options[] =
 struct stats_opts {
 	enum v2xcap_format fmt;
 	enum v2xcap_view view;
-	struct v2xcap_stats_filter filter;
+	struct v2x_tally_filter filter;
 	int64_t interval_us;
 	bool decode, strict;
 	unsigned threads;
@@ -71,8 +71,8 @@ static int parse_view(const char *a, enum v2xcap_view *view)
 		*view = V2XCAP_VIEW_ENCAP;
 		return 0;
 	}
-	for (int d = 0; d < V2XCAP_N_DIMS; d++)
-		if (strcmp(a, v2xcap_dimension_name((enum v2xcap_dimension)d)) == 0) {
+	for (int d = 0; d < V2X_N_DIMS; d++)
+		if (strcmp(a, v2x_dimension_name((enum v2x_dimension)d)) == 0) {
 			*view = (enum v2xcap_view)d;
 			return 0;
 		}
@@ -91,7 +91,7 @@ static int parse_number(const char *a, int base, uint32_t max, uint32_t *out)
 	return 0;
 }
 
-static int parse_filter(const char *a, struct v2xcap_stats_filter *f)
+static int parse_filter(const char *a, struct v2x_tally_filter *f)
 {
 	if (strncasecmp(a, "psid=", 5) == 0) {
 		const char *hex = a + 5;
@@ -187,23 +187,20 @@ static void full_decode(struct v2x_frame *f)
 
 /* What the frames are counted into. */
 struct tally {
-	struct v2xcap_stats *s;
-	struct v2xcap_prio_list prio;
+	struct v2x_stats *s;
 	bool oom;
 };
 
-/* One frame into t, in capture order; the filter applies to the priority list too. */
+/* One frame into t, in capture order. */
 static void add_frame(struct tally *t, const struct v2x_capframe *fr,
 		      const struct v2x_frame *f, struct v2xcap_readerr *rep)
 {
 	if (f->error)
 		v2xcap_readerr_malformed(rep, fr, f);
-	struct v2xcap_sample sm = {
+	struct v2x_sample sm = {
 		.ts_us = fr->ts_ns / 1000, .caplen = fr->caplen, .wirelen = fr->origlen,
 	};
-	uint64_t passed = t->s->wsmp;
-	v2xcap_stats_add(t->s, f, &sm);
-	if (t->s->wsmp != passed && v2xcap_prio_list_add(&t->prio, f, fr->file, fr->number) < 0)
+	if (v2x_stats_count(t->s, f, &sm, fr->file, fr->number) < 0)
 		t->oom = true;
 }
 
@@ -287,46 +284,47 @@ int cmd_stats(const struct v2xcap_command *cmd, int argc, char **argv)
 				"-DJ2735_ASN1_DIR=<your SAE J2735 ASN.1 dir>\n");
 		return V2XCAP_EXIT_FAILURE;
 	}
-	struct v2xcap_stats *s = malloc(sizeof(*s));
+	char errbuf[V2X_ERRBUF_SIZE];
+	struct v2x_stats *st = v2x_stats_new(errbuf);
 	struct v2x_capfile *cf = v2x_capfile_open(argv + optind, (size_t)(argc - optind));
-	if (!s || !cf || v2xcap_stats_init(s, &o.filter) < 0) {
+	if (!st || !cf) {
 		fprintf(stderr, "v2xcap stats: out of memory\n");
 		if (cf)
 			v2x_capfile_close(cf);
-		free(s);
+		v2x_stats_free(st);
 		return V2XCAP_EXIT_FAILURE;
 	}
+	struct v2x_tally *s = &st->t;
+	s->filter = o.filter;
 	/* the encapsulations' octets and errors only for a view that shows them */
 	s->encap_view = o.view == V2XCAP_VIEW_ENCAP || o.fmt == V2XCAP_FMT_JSON;
 	/* ... and the dimensions only that view's (JSON has them all): counting the other
 	 * three was a third of the work a frame (callgrind, bench/gencap) */
 	if (o.fmt != V2XCAP_FMT_JSON)
-		s->dims_counted = (unsigned)o.view < V2XCAP_N_DIMS ? 1u << o.view : 0;
+		s->dims_counted = (unsigned)o.view < V2X_N_DIMS ? 1u << o.view : 0;
 	struct v2xcap_series_out series;
 	if (o.interval_us) {
 		v2xcap_series_begin(&series, stdout, o.fmt, o.interval_us);
-		v2xcap_stats_set_interval(s, o.interval_us, v2xcap_series_interval, &series);
+		v2x_tally_set_interval(s, o.interval_us, v2xcap_series_interval, &series);
 	}
 	struct v2xcap_readerr rep;
 	v2xcap_readerr_init(&rep, "stats", NULL, NULL);
-	struct tally t = {.s = s};
+	struct tally t = {.s = st};
 	bool failed = analyse(cf, &t, &o, &rep) < 0;
-	v2xcap_stats_finish(s);
+	v2x_tally_finish(s);
 	int out_err;
 	if (o.interval_us) {
 		v2xcap_series_end(&series);
 		out_err = ferror(stdout);
 	} else {
-		out_err = v2xcap_output_stats_prio(stdout, o.fmt, o.view, s, &t.prio);
+		out_err = v2xcap_output_stats_prio(stdout, o.fmt, o.view, s, &st->prio);
 	}
 	if (fflush(stdout) != 0)
 		out_err = 1;
 	if (out_err)
 		fprintf(stderr, "v2xcap stats: error writing the output\n");
 	v2x_capfile_close(cf);
-	v2xcap_prio_list_free(&t.prio);
-	v2xcap_stats_free(s);
-	free(s);
+	v2x_stats_free(st);
 	rc = v2xcap_readerr_exit_code(&rep, o.strict);
 	return out_err || failed ? V2XCAP_EXIT_FAILURE : rc;
 }

@@ -12,7 +12,6 @@
 #include "output.h"
 
 #define CELL 32
-#define NOMINAL_BSM_HZ 10.0
 
 struct sheet {
 	size_t ncols, nrows;
@@ -76,7 +75,7 @@ static void sheet_print_csv(FILE *out, const struct sheet *sh)
 }
 
 /* A min/mean/max triple into three cells; empty (CSV) or "-" (table) without samples. */
-static void cells_minmax(char (*c)[CELL], const struct v2xcap_minmax *m, enum v2xcap_format fmt)
+static void cells_minmax(char (*c)[CELL], const struct v2x_minmax *m, enum v2xcap_format fmt)
 {
 	if (m->n == 0) {
 		const char *none = fmt == V2XCAP_FMT_CSV ? "" : "-";
@@ -90,23 +89,6 @@ static void cells_minmax(char (*c)[CELL], const struct v2xcap_minmax *m, enum v2
 	cell(c[2], "%" PRId64, m->max);
 }
 
-static double share(uint64_t part, uint64_t whole)
-{
-	return whole ? (double)part / (double)whole : 0.0;
-}
-
-static double rate(uint64_t n, const struct v2xcap_stats *s)
-{
-	double span = v2xcap_stats_span_s(s);
-	return span > 0 ? (double)n / span : 0.0;
-}
-
-/* A message type the build's schema does not decode in full: "not in this edition" ... */
-static const char *type_note(enum v2xcap_dimension d, uint64_t key)
-{
-	return d == V2XCAP_BY_TYPE && key <= 32767 ? j2735dec_id_note((long)key) : NULL;
-}
-
 /* A ratio (share, loss): as a number in CSV (the same as in JSON), as a percentage in the
  * table, under the same column name. */
 static void cell_ratio(char *c, double ratio, enum v2xcap_format fmt)
@@ -118,30 +100,30 @@ static void cell_ratio(char *c, double ratio, enum v2xcap_format fmt)
 }
 
 /* Column names shared by the table and CSV; the first is the dimension's. */
-static const char *const dim_column[V2XCAP_N_DIMS] = {"type", "psid", "channel_mhz", "sender"};
+static const char *const dim_column[V2X_N_DIMS] = {"type", "psid", "channel_mhz", "sender"};
 
-static int print_groups(FILE *out, enum v2xcap_format fmt, enum v2xcap_dimension d,
-			const struct v2xcap_stats *s)
+static int print_groups(FILE *out, enum v2xcap_format fmt, enum v2x_dimension d,
+			const struct v2x_tally *s)
 {
 	const char *const head[15] = {
 		dim_column[d], "frames", "share", "rate_per_s", "bytes_min", "bytes_mean",
 		"bytes_max", "rssi_min_dbm", "rssi_mean_dbm", "rssi_max_dbm", "signed",
 		"unsigned", "encrypted", "errors", "trailing",
 	};
-	const struct v2xcap_group **g = malloc(V2XCAP_STATS_MAX_GROUPS * sizeof(*g));
+	const struct v2x_group **g = malloc(V2X_TALLY_MAX_GROUPS * sizeof(*g));
 	struct sheet sh;
-	if (!g || sheet_init(&sh, head, 15, V2XCAP_STATS_MAX_GROUPS) < 0) {
+	if (!g || sheet_init(&sh, head, 15, V2X_TALLY_MAX_GROUPS) < 0) {
 		free(g);
 		return -1;
 	}
-	size_t n = v2xcap_stats_groups(s, d, g, V2XCAP_STATS_MAX_GROUPS);
+	size_t n = v2x_tally_groups(s, d, g, V2X_TALLY_MAX_GROUPS);
 	for (size_t i = 0; i < n; i++) {
 		char (*c)[CELL] = sheet_row(&sh);
 		char name[CELL];
-		cell(c[0], "%s", v2xcap_stats_key_name(d, g[i]->key, name, sizeof(name)));
+		cell(c[0], "%s", v2x_tally_key_name(d, g[i]->key, name, sizeof(name)));
 		cell(c[1], "%" PRIu64, g[i]->frames);
-		cell_ratio(c[2], share(g[i]->frames, s->wsmp), fmt);
-		cell(c[3], "%.2f", rate(g[i]->frames, s));
+		cell_ratio(c[2], v2x_tally_share(g[i]->frames, s->wsmp), fmt);
+		cell(c[3], "%.2f", v2x_tally_rate(g[i]->frames, s));
 		cells_minmax(c + 4, &g[i]->bytes, fmt);
 		cells_minmax(c + 7, &g[i]->rssi, fmt);
 		cell(c[10], "%" PRIu64, g[i]->signed_);
@@ -155,11 +137,11 @@ static int print_groups(FILE *out, enum v2xcap_format fmt, enum v2xcap_dimension
 	} else {
 		sheet_print_table(out, &sh);
 		for (size_t i = 0; i < n; i++) {
-			const char *note = type_note(d, g[i]->key);
+			const char *note = v2x_tally_type_note(d, g[i]->key);
 			char name[CELL];
 			if (note)
 				fprintf(out, "%s: %s (J2735 schema %s)\n",
-					v2xcap_stats_key_name(d, g[i]->key, name, sizeof(name)), note,
+					v2x_tally_key_name(d, g[i]->key, name, sizeof(name)), note,
 					j2735dec_edition());
 		}
 	}
@@ -182,36 +164,31 @@ static void cell_ms(char *c, int64_t us, enum v2xcap_format fmt)
 		cell(c, "%.1f", (double)us / 1000.0);
 }
 
-static double loss_ratio(const struct v2xcap_bsm_sender *b)
+static int print_bsm(FILE *out, enum v2xcap_format fmt, const struct v2x_tally *s)
 {
-	return share(b->lost, b->lost + b->messages);
-}
-
-static int print_bsm(FILE *out, enum v2xcap_format fmt, const struct v2xcap_stats *s)
-{
-	const struct v2xcap_bsm_sender **b = malloc(V2XCAP_STATS_MAX_BSM_SENDERS * sizeof(*b));
+	const struct v2x_bsm_sender **b = malloc(V2X_TALLY_MAX_BSM_SENDERS * sizeof(*b));
 	struct sheet sh;
-	if (!b || sheet_init(&sh, bsm_head, 14, V2XCAP_STATS_MAX_BSM_SENDERS) < 0) {
+	if (!b || sheet_init(&sh, bsm_head, 14, V2X_TALLY_MAX_BSM_SENDERS) < 0) {
 		free(b);
 		return -1;
 	}
-	size_t n = v2xcap_stats_bsm_senders(s, b, V2XCAP_STATS_MAX_BSM_SENDERS);
+	size_t n = v2x_tally_bsm_senders(s, b, V2X_TALLY_MAX_BSM_SENDERS);
 	for (size_t i = 0; i < n; i++) {
 		char (*c)[CELL] = sheet_row(&sh);
-		double hz = v2xcap_bsm_rate(b[i]);
+		double hz = v2x_bsm_rate(b[i]);
 		cell(c[0], "%08" PRIX32, b[i]->id);
 		cell(c[1], "%" PRIu64, b[i]->messages);
 		cell(c[2], "%.2f", hz);
-		cell_ratio(c[3], hz / NOMINAL_BSM_HZ, fmt);
-		cell_ms(c[4], v2xcap_bsm_iat_percentile(b[i], 50), fmt);
-		cell_ms(c[5], v2xcap_bsm_iat_percentile(b[i], 95), fmt);
+		cell_ratio(c[3], hz / V2X_BSM_NOMINAL_HZ, fmt);
+		cell_ms(c[4], v2x_bsm_iat_percentile(b[i], 50), fmt);
+		cell_ms(c[5], v2x_bsm_iat_percentile(b[i], 95), fmt);
 		cell_ms(c[6], b[i]->messages > 1 ? b[i]->iat_max_us : -1, fmt);
 		cell(c[7], "%" PRIu64, b[i]->lost);
-		cell_ratio(c[8], loss_ratio(b[i]), fmt);
+		cell_ratio(c[8], v2x_bsm_loss_ratio(b[i]), fmt);
 		cell(c[9], "%" PRIu64, b[i]->duplicates);
 		cells_minmax(c + 10, &b[i]->age_ms, fmt);
 		cell(c[13], "%s", b[i]->age_ms.n == 0 ? "-" :
-			 v2xcap_bsm_unsynchronised(b[i]) ? "unsync" : "ok");
+			 v2x_bsm_unsynchronised(b[i]) ? "unsync" : "ok");
 	}
 	if (fmt == V2XCAP_FMT_CSV)
 		sheet_print_csv(out, &sh);
@@ -224,13 +201,13 @@ static int print_bsm(FILE *out, enum v2xcap_format fmt, const struct v2xcap_stat
 
 static const char *const encap_head[4] = {"encap", "frames", "bytes", "errors"};
 
-static int print_encap(FILE *out, enum v2xcap_format fmt, const struct v2xcap_stats *s)
+static int print_encap(FILE *out, enum v2xcap_format fmt, const struct v2x_tally *s)
 {
 	enum v2x_encap e[V2X_ENCAP_COUNT];
 	struct sheet sh;
 	if (sheet_init(&sh, encap_head, 4, V2X_ENCAP_COUNT) < 0)
 		return -1;
-	size_t n = v2xcap_stats_encaps(s, e);
+	size_t n = v2x_tally_encaps(s, e);
 	for (size_t i = 0; i < n; i++) {
 		char (*c)[CELL] = sheet_row(&sh);
 		cell(c[0], "%s", v2x_encap_name(e[i]));
@@ -258,10 +235,10 @@ static void format_utc(char *buf, size_t len, int64_t us)
 	snprintf(buf + n, len - n, ".%03dZ", (int)((us - (int64_t)t * 1000000) / 1000));
 }
 
-static void print_summary(FILE *out, const struct v2xcap_stats *s)
+static void print_summary(FILE *out, const struct v2x_tally *s)
 {
 	uint64_t nonwsmp = 0;
-	for (int r = 0; r < V2XCAP_NONWSMP_N; r++)
+	for (int r = 0; r < V2X_NONWSMP_N; r++)
 		nonwsmp += s->nonwsmp[r];
 	fprintf(out, "frames %" PRIu64 ": WSMP %" PRIu64 ", not WSMP %" PRIu64, s->frames,
 		s->wsmp, nonwsmp);
@@ -275,14 +252,14 @@ static void print_summary(FILE *out, const struct v2xcap_stats *s)
 		char a[40], b[40];
 		format_utc(a, sizeof(a), s->first_us);
 		format_utc(b, sizeof(b), s->last_us);
-		fprintf(out, "; span %.3f s (%s .. %s)", v2xcap_stats_span_s(s), a, b);
+		fprintf(out, "; span %.3f s (%s .. %s)", v2x_tally_span_s(s), a, b);
 	}
 	fputc('\n', out);
 	if (nonwsmp) {
 		fprintf(out, "not WSMP:");
-		for (int r = 0; r < V2XCAP_NONWSMP_N; r++)
+		for (int r = 0; r < V2X_NONWSMP_N; r++)
 			if (s->nonwsmp[r])
-				fprintf(out, " %s %" PRIu64, v2xcap_nonwsmp_name((enum v2xcap_nonwsmp)r),
+				fprintf(out, " %s %" PRIu64, v2x_nonwsmp_name((enum v2x_nonwsmp)r),
 					s->nonwsmp[r]);
 		fputc('\n', out);
 	}
@@ -296,25 +273,25 @@ static void print_summary(FILE *out, const struct v2xcap_stats *s)
 	}
 }
 
-static void print_overflow(FILE *out, const struct v2xcap_stats *s)
+static void print_overflow(FILE *out, const struct v2x_tally *s)
 {
-	for (int d = 0; d < V2XCAP_N_DIMS; d++)
+	for (int d = 0; d < V2X_N_DIMS; d++)
 		if (s->dims[d].overflow)
 			fprintf(out, "note: %" PRIu64 " frames beyond the %d-%s table cap\n",
-				s->dims[d].overflow, V2XCAP_STATS_MAX_GROUPS,
-				v2xcap_dimension_name((enum v2xcap_dimension)d));
+				s->dims[d].overflow, V2X_TALLY_MAX_GROUPS,
+				v2x_dimension_name((enum v2x_dimension)d));
 	if (s->bsm.overflow)
 		fprintf(out, "note: %" PRIu64 " BSMs beyond the %d-sender cap\n", s->bsm.overflow,
-			V2XCAP_STATS_MAX_BSM_SENDERS);
+			V2X_TALLY_MAX_BSM_SENDERS);
 	if (s->bsm.unreadable)
 		fprintf(out, "note: %" PRIu64 " BSMs too short for their core data\n",
 			s->bsm.unreadable);
 }
 
-static int print_priority(FILE *out, enum v2xcap_format fmt, const struct v2xcap_prio_list *l);
+static int print_priority(FILE *out, enum v2xcap_format fmt, const struct v2x_prio_list *l);
 
-static int print_table(FILE *out, enum v2xcap_view view, const struct v2xcap_stats *s,
-		       const struct v2xcap_prio_list *prio)
+static int print_table(FILE *out, enum v2xcap_view view, const struct v2x_tally *s,
+		       const struct v2x_prio_list *prio)
 {
 	print_summary(out, s);
 	fputc('\n', out);
@@ -332,7 +309,7 @@ static int print_table(FILE *out, enum v2xcap_view view, const struct v2xcap_sta
 	} else {
 		if ((view == V2XCAP_VIEW_ENCAP
 			     ? print_encap(out, V2XCAP_FMT_TABLE, s)
-			     : print_groups(out, V2XCAP_FMT_TABLE, (enum v2xcap_dimension)view, s)) < 0)
+			     : print_groups(out, V2XCAP_FMT_TABLE, (enum v2x_dimension)view, s)) < 0)
 			return -1;
 		if (s->bsm.n) {
 			fprintf(out, "\nBSM senders (TemporaryID)\n");
@@ -344,164 +321,7 @@ static int print_table(FILE *out, enum v2xcap_view view, const struct v2xcap_sta
 	return 0;
 }
 
-/* JSON, through the project's JSON writer */
-
-static void json_minmax(struct json_writer *w, const char *name, const struct v2xcap_minmax *m)
-{
-	json_key(w, name);
-	if (m->n == 0) {
-		json_null(w);
-		return;
-	}
-	json_begin_object(w);
-	json_int_field(w, "min", m->min);
-	json_double_field(w, "mean", (double)m->sum / (double)m->n, 3);
-	json_int_field(w, "max", m->max);
-	json_end_object(w);
-}
-
-/* Microseconds as milliseconds; null when negative (not enough messages). */
-static void json_ms_field(struct json_writer *w, const char *key, int64_t us)
-{
-	json_key(w, key);
-	if (us < 0)
-		json_null(w);
-	else
-		json_double(w, (double)us / 1000.0, 3);
-}
-
-static int json_groups(struct json_writer *w, enum v2xcap_dimension d, const struct v2xcap_stats *s)
-{
-	const struct v2xcap_group **g = malloc(V2XCAP_STATS_MAX_GROUPS * sizeof(*g));
-	if (!g)
-		return -1;
-	size_t n = v2xcap_stats_groups(s, d, g, V2XCAP_STATS_MAX_GROUPS);
-	char name[CELL];
-	snprintf(name, sizeof(name), "by_%s", v2xcap_dimension_name(d));
-	json_key(w, name);
-	json_begin_array(w);
-	for (size_t i = 0; i < n; i++) {
-		const char *key = v2xcap_stats_key_name(d, g[i]->key, name, sizeof(name));
-		json_begin_object(w);
-		json_string_field(w, "key", key);
-		json_key(w, "value");
-		if (strcmp(key, "-") == 0)
-			json_null(w);
-		else
-			json_uint(w, g[i]->key);
-		json_uint_field(w, "frames", g[i]->frames);
-		json_double_field(w, "share", share(g[i]->frames, s->wsmp), 6);
-		json_double_field(w, "rate_per_s", rate(g[i]->frames, s), 6);
-		json_minmax(w, "bytes", &g[i]->bytes);
-		json_minmax(w, "rssi_dbm", &g[i]->rssi);
-		json_uint_field(w, "signed", g[i]->signed_);
-		json_uint_field(w, "unsigned", g[i]->unsigned_);
-		json_uint_field(w, "encrypted", g[i]->encrypted);
-		json_uint_field(w, "errors", g[i]->errors);
-		json_uint_field(w, "trailing", g[i]->trailing);
-		const char *note = type_note(d, g[i]->key);
-		if (note) {
-			json_string_field(w, "note", note);
-		}
-		json_end_object(w);
-	}
-	json_end_array(w);
-	snprintf(name, sizeof(name), "overflow_%s", v2xcap_dimension_name(d));
-	json_uint_field(w, name, s->dims[d].overflow);
-	free(g);
-	return 0;
-}
-
-static void json_encap(struct json_writer *w, const struct v2xcap_stats *s)
-{
-	enum v2x_encap e[V2X_ENCAP_COUNT];
-	size_t n = v2xcap_stats_encaps(s, e);
-	json_key(w, "by_encap");
-	json_begin_array(w);
-	for (size_t i = 0; i < n; i++) {
-		json_begin_object(w);
-		json_string_field(w, "key", v2x_encap_name(e[i]));
-		json_uint_field(w, "frames", s->encap[e[i]]);
-		json_uint_field(w, "bytes", s->encap_bytes[e[i]]);
-		json_uint_field(w, "errors", s->encap_errors[e[i]]);
-		json_end_object(w);
-	}
-	json_end_array(w);
-}
-
-static int json_bsm(struct json_writer *w, const struct v2xcap_stats *s)
-{
-	const struct v2xcap_bsm_sender **b = malloc(V2XCAP_STATS_MAX_BSM_SENDERS * sizeof(*b));
-	if (!b)
-		return -1;
-	size_t n = v2xcap_stats_bsm_senders(s, b, V2XCAP_STATS_MAX_BSM_SENDERS);
-	json_key(w, "bsm_senders");
-	json_begin_array(w);
-	for (size_t i = 0; i < n; i++) {
-		char id[9];
-		double hz = v2xcap_bsm_rate(b[i]);
-		snprintf(id, sizeof(id), "%08" PRIX32, b[i]->id);
-		json_begin_object(w);
-		json_string_field(w, "temporary_id", id);
-		json_uint_field(w, "messages", b[i]->messages);
-		json_double_field(w, "rate_hz", hz, 6);
-		json_double_field(w, "rate_ratio_to_10hz", hz / NOMINAL_BSM_HZ, 6);
-		json_key(w, "iat_ms");
-		json_begin_object(w);
-		json_ms_field(w, "p50", v2xcap_bsm_iat_percentile(b[i], 50));
-		json_ms_field(w, "p95", v2xcap_bsm_iat_percentile(b[i], 95));
-		json_ms_field(w, "max", b[i]->messages > 1 ? b[i]->iat_max_us : -1);
-		json_end_object(w);
-		json_uint_field(w, "msgcnt_lost", b[i]->lost);
-		json_double_field(w, "loss_ratio", loss_ratio(b[i]), 6);
-		json_uint_field(w, "duplicates", b[i]->duplicates);
-		json_minmax(w, "age_ms", &b[i]->age_ms);
-		json_bool_field(w, "unsynchronised", v2xcap_bsm_unsynchronised(b[i]));
-		json_end_object(w);
-	}
-	json_end_array(w);
-	json_uint_field(w, "bsm_overflow", s->bsm.overflow);
-	json_uint_field(w, "bsm_unreadable", s->bsm.unreadable);
-	free(b);
-	return 0;
-}
-
-/* Priority messages: emergency first, then in the order first heard. */
-
-static int prio_cmp(const void *a, const void *b)
-{
-	const struct v2xcap_prio_entry *x = *(const struct v2xcap_prio_entry *const *)a;
-	const struct v2xcap_prio_entry *y = *(const struct v2xcap_prio_entry *const *)b;
-	if (x->kind != y->kind)
-		return x->kind < y->kind ? -1 : 1;
-	return x < y ? -1 : x > y; /* the list is in the order first heard */
-}
-
-static const struct v2xcap_prio_entry **prio_sorted(const struct v2xcap_prio_list *l)
-{
-	const struct v2xcap_prio_entry **e = malloc((l->n ? l->n : 1) * sizeof(*e));
-	if (!e)
-		return NULL;
-	for (size_t i = 0; i < l->n; i++)
-		e[i] = &l->e[i];
-	qsort(e, l->n, sizeof(*e), prio_cmp);
-	return e;
-}
-
-/* The sender as stats names it everywhere: TemporaryID as temporary_id, else the MAC. */
-static const char *prio_sender(const struct v2xcap_prio_entry *e, char *buf, size_t len)
-{
-	if (e->is_bsm)
-		snprintf(buf, len, "%08" PRIX32, e->temp_id);
-	else if (e->has_mac)
-		snprintf(buf, len, "%02x:%02x:%02x:%02x:%02x:%02x", e->mac[0], e->mac[1],
-			 e->mac[2], e->mac[3], e->mac[4], e->mac[5]);
-	else
-		return NULL;
-	return buf;
-}
-
-static void prio_frames(const struct v2xcap_prio_list *l, const struct v2xcap_prio_entry *e,
+static void prio_frames(const struct v2x_prio_list *l, const struct v2x_prio_entry *e,
 			char *buf, size_t len)
 {
 	size_t used = 0;
@@ -516,9 +336,9 @@ static void prio_frames(const struct v2xcap_prio_list *l, const struct v2xcap_pr
 }
 
 /* Table (aligned, "-" for none) or CSV (empty for none); names and numbers hold no comma. */
-static int print_priority(FILE *out, enum v2xcap_format fmt, const struct v2xcap_prio_list *l)
+static int print_priority(FILE *out, enum v2xcap_format fmt, const struct v2x_prio_list *l)
 {
-	const struct v2xcap_prio_entry **e = prio_sorted(l);
+	const struct v2x_prio_entry **e = v2x_prio_sorted(l);
 	if (!e)
 		return -1;
 	bool csv = fmt == V2XCAP_FMT_CSV;
@@ -529,12 +349,12 @@ static int print_priority(FILE *out, enum v2xcap_format fmt, const struct v2xcap
 		fprintf(out, "%-13s  %-17s  %8s  %-24s  %s\n", "kind", "sender", "messages",
 			"frames", "events");
 	for (size_t i = 0; i < l->n; i++) {
-		char who[24], frames[V2XCAP_PRIO_FRAMES * 48], events[200] = "";
-		const char *sender = prio_sender(e[i], who, sizeof(who));
+		char who[24], frames[V2X_PRIO_FRAMES * 48], events[200] = "";
+		const char *sender = v2x_prio_sender(e[i], who, sizeof(who));
 		prio_frames(l, e[i], frames, sizeof(frames));
-		if (e[i]->kind == V2XCAP_PRIO_BSM_EVENTS)
-			v2xcap_prio_events_text(e[i]->events, events, sizeof(events));
-		const char *kind = v2xcap_prio_kind_name(e[i]->kind);
+		if (e[i]->kind == V2X_PRIO_BSM_EVENTS)
+			v2x_priority_events_text(e[i]->events, events, sizeof(events));
+		const char *kind = v2x_priority_kind_name(e[i]->kind);
 		if (csv)
 			fprintf(out, "%s,%s,%" PRIu64 ",%s,%s\n", kind, sender ? sender : none,
 				e[i]->messages, frames, events);
@@ -545,117 +365,32 @@ static int print_priority(FILE *out, enum v2xcap_format fmt, const struct v2xcap
 	}
 	if (!csv && l->overflow)
 		fprintf(out, "note: %" PRIu64 " priority messages beyond the %d-entry cap\n",
-			l->overflow, V2XCAP_PRIO_MAX_ENTRIES);
+			l->overflow, V2X_PRIO_MAX_ENTRIES);
 	free(e);
 	return 0;
 }
 
-static int json_priority(struct json_writer *w, const struct v2xcap_prio_list *l)
-{
-	const struct v2xcap_prio_entry **e = prio_sorted(l);
-	if (!e)
-		return -1;
-	json_key(w, "priority");
-	json_begin_array(w);
-	for (size_t i = 0; i < l->n; i++) {
-		char who[24], events[200];
-		const char *sender = prio_sender(e[i], who, sizeof(who));
-		json_begin_object(w);
-		json_string_field(w, "kind", v2xcap_prio_kind_name(e[i]->kind));
-		json_key(w, "sender");
-		if (sender)
-			json_string(w, sender);
-		else
-			json_null(w);
-		json_uint_field(w, "messages", e[i]->messages);
-		if (e[i]->is_bsm) {
-			v2xcap_prio_events_text(e[i]->events, events, sizeof(events));
-			json_string_field(w, "events", events);
-		}
-		json_key(w, "frames");
-		json_begin_array(w);
-		for (unsigned k = 0; k < e[i]->n_frames; k++) {
-			json_begin_object(w);
-			json_string_field(w, "file", e[i]->frames[k].file);
-			json_uint_field(w, "frame", e[i]->frames[k].frame);
-			json_end_object(w);
-		}
-		json_end_array(w);
-		json_end_object(w);
-	}
-	json_end_array(w);
-	json_uint_field(w, "priority_overflow", l->overflow);
-	free(e);
-	return 0;
-}
-
-static int print_json(FILE *out, const struct v2xcap_stats *s,
-		      const struct v2xcap_prio_list *prio)
+/* JSON: the document libv2x writes (lib/stats/stats_json.c), one line. */
+static int print_json(FILE *out, const struct v2x_tally *s, const struct v2x_prio_list *prio)
 {
 	struct json_writer w;
 	json_init(&w, out);
-	json_begin_object(&w);
-	json_uint_field(&w, "frames", s->frames);
-	json_uint_field(&w, "bytes", s->bytes);
-	json_uint_field(&w, "sliced", s->sliced);
-	json_uint_field(&w, "malformed", s->malformed);
-	json_uint_field(&w, "wsmp", s->wsmp);
-	json_uint_field(&w, "filtered_out", s->filtered_out);
-	json_key(&w, "filter");
-	if (s->filter.by_type || s->filter.by_psid) {
-		json_begin_object(&w);
-		if (s->filter.by_type)
-			json_uint_field(&w, "type", s->filter.msg_id);
-		else
-			json_uint_field(&w, "psid", s->filter.psid);
-		json_end_object(&w);
-	} else {
-		json_null(&w);
-	}
-	json_key(&w, "first_time");
-	if (s->frames)
-		json_double(&w, (double)s->first_us / 1e6, 6);
-	else
-		json_null(&w);
-	json_key(&w, "last_time");
-	if (s->frames)
-		json_double(&w, (double)s->last_us / 1e6, 6);
-	else
-		json_null(&w);
-	json_double_field(&w, "span_s", v2xcap_stats_span_s(s), 6);
-	if (prio && json_priority(&w, prio) < 0)
+	if (v2x_tally_write_json(&w, s, prio) < 0)
 		return -1;
-	json_key(&w, "not_wsmp");
-	json_begin_object(&w);
-	for (int r = 0; r < V2XCAP_NONWSMP_N; r++)
-		json_uint_field(&w, v2xcap_nonwsmp_name((enum v2xcap_nonwsmp)r), s->nonwsmp[r]);
-	json_end_object(&w);
-	json_key(&w, "encapsulation");
-	json_begin_object(&w);
-	for (int e = 0; e < V2X_ENCAP_COUNT; e++)
-		json_uint_field(&w, v2x_encap_name((enum v2x_encap)e), s->encap[e]);
-	json_end_object(&w);
-	for (int d = 0; d < V2XCAP_N_DIMS; d++)
-		if (json_groups(&w, (enum v2xcap_dimension)d, s) < 0)
-			return -1;
-	json_encap(&w, s);
-	if (json_bsm(&w, s) < 0)
-		return -1;
-	json_end_object(&w);
 	fputc('\n', out);
 	return 0;
 }
 
 int v2xcap_output_stats(FILE *out, enum v2xcap_format fmt, enum v2xcap_view view,
-		     const struct v2xcap_stats *s)
+		     const struct v2x_tally *s)
 {
 	return v2xcap_output_stats_prio(out, fmt, view, s, NULL);
 }
 
 int v2xcap_output_stats_prio(FILE *out, enum v2xcap_format fmt, enum v2xcap_view view,
-			     const struct v2xcap_stats *s, const struct v2xcap_prio_list *prio)
+			     const struct v2x_tally *s, const struct v2x_prio_list *prio)
 {
-	static const struct v2xcap_prio_list no_prio;
+	static const struct v2x_prio_list no_prio;
 	if (!prio && view == V2XCAP_VIEW_PRIORITY)
 		prio = &no_prio;
 	int r;
@@ -670,7 +405,7 @@ int v2xcap_output_stats_prio(FILE *out, enum v2xcap_format fmt, enum v2xcap_view
 	else if (view == V2XCAP_VIEW_ENCAP)
 		r = print_encap(out, fmt, s);
 	else
-		r = print_groups(out, fmt, (enum v2xcap_dimension)view, s);
+		r = print_groups(out, fmt, (enum v2x_dimension)view, s);
 	if (fflush(out) != 0 || ferror(out))
 		return -1;
 	return r;
@@ -695,7 +430,7 @@ void v2xcap_series_begin(struct v2xcap_series_out *o, FILE *out, enum v2xcap_for
 		fprintf(out, "%-24s  %8s  %s\n", "start (UTC)", "frames", "per type");
 }
 
-void v2xcap_series_interval(void *series_out, const struct v2xcap_interval *iv)
+void v2xcap_series_interval(void *series_out, const struct v2x_interval *iv)
 {
 	struct v2xcap_series_out *o = series_out;
 	char name[CELL];
@@ -704,7 +439,7 @@ void v2xcap_series_interval(void *series_out, const struct v2xcap_interval *iv)
 		fprintf(o->out, "%.6f,all,%" PRIu64 "\n", start, iv->total);
 		for (size_t i = 0; i < iv->n_types; i++)
 			fprintf(o->out, "%.6f,%s,%" PRIu64 "\n", start,
-				v2xcap_stats_key_name(V2XCAP_BY_TYPE, iv->type_keys[i], name,
+				v2x_tally_key_name(V2X_BY_TYPE, iv->type_keys[i], name,
 						   sizeof(name)), iv->counts[i]);
 	} else if (o->fmt == V2XCAP_FMT_JSON) {
 		struct json_writer *w = &o->json;
@@ -714,7 +449,7 @@ void v2xcap_series_interval(void *series_out, const struct v2xcap_interval *iv)
 		json_key(w, "by_type");
 		json_begin_object(w);
 		for (size_t i = 0; i < iv->n_types; i++)
-			json_uint_field(w, v2xcap_stats_key_name(V2XCAP_BY_TYPE, iv->type_keys[i], name,
+			json_uint_field(w, v2x_tally_key_name(V2X_BY_TYPE, iv->type_keys[i], name,
 							      sizeof(name)), iv->counts[i]);
 		json_end_object(w);
 		json_end_object(w);
@@ -724,7 +459,7 @@ void v2xcap_series_interval(void *series_out, const struct v2xcap_interval *iv)
 		fprintf(o->out, "%-24s  %8" PRIu64 " ", t, iv->total);
 		for (size_t i = 0; i < iv->n_types; i++)
 			fprintf(o->out, " %s:%" PRIu64,
-				v2xcap_stats_key_name(V2XCAP_BY_TYPE, iv->type_keys[i], name,
+				v2x_tally_key_name(V2X_BY_TYPE, iv->type_keys[i], name,
 						   sizeof(name)), iv->counts[i]);
 		fputc('\n', o->out);
 	}

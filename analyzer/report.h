@@ -267,7 +267,7 @@ struct rpt_phase_seen {
 struct report {
 	char *const *files;
 	size_t n_files;
-	struct v2xcap_stats stats;   /* counts per type/PSID/sender (stats.c) */
+	struct v2x_tally stats;   /* counts per type/PSID/sender (stats.c) */
 	int64_t first_us, last_us;
 	uint64_t frames, j2735, undecodable;
 	/* message counts by type in bins of mix_bin_us from the first frame (one second,
@@ -310,7 +310,7 @@ struct report {
 	double cov_bin_m;
 	size_t cov_n;
 	struct rpt_cov_bin *cov;  /* every sender's BSMs */
-	struct rpt_requirement prio_reqs[V2XCAP_PRIO_N]; /* report_priority.c */
+	struct rpt_requirement prio_reqs[V2X_PRIO_N]; /* report_priority.c */
 	int64_t max_age_ms, max_gen_delta_ms;
 };
 

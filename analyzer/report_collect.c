@@ -35,12 +35,12 @@ int rpt_init(struct report *r, char *const *files, size_t n_files)
 	r->max_age_ms = 300;
 	r->max_gen_delta_ms = 1000;
 	rpt_priority_init(r);
-	return v2xcap_stats_init(&r->stats, NULL);
+	return v2x_tally_init(&r->stats, NULL);
 }
 
 void rpt_free(struct report *r)
 {
-	v2xcap_stats_free(&r->stats);
+	v2x_tally_free(&r->stats);
 	free(r->mix);
 	for (size_t i = 0; i < r->n_senders; i++) {
 		free(r->senders[i].s);
@@ -246,7 +246,7 @@ static int trailing_note(struct report *r, const struct rpt_where *at, const str
 	if (f->encap_len)
 		snprintf(port, sizeof(port), "udp %u ", f->udp_dst_port);
 	snprintf(who, sizeof(who), "%s%s%s", mac, port,
-		 v2xcap_stats_key_name(V2XCAP_BY_TYPE, f->mf.msg_id, type, sizeof(type)));
+		 v2x_tally_key_name(V2X_BY_TYPE, f->mf.msg_id, type, sizeof(type)));
 	snprintf(text, sizeof(text), "%zu octet%s after the MessageFrame", f->mf.trailing,
 		 f->mf.trailing == 1 ? "" : "s");
 	return rpt_note(&r->findings, RPT_WARNING, &req_trailing, who, at, text);
@@ -255,16 +255,16 @@ static int trailing_note(struct report *r, const struct rpt_where *at, const str
 int rpt_add(struct report *r, const struct rpt_where *at, const struct v2x_frame *f,
 	    uint32_t caplen, uint32_t wirelen)
 {
-	struct v2xcap_sample sm = {.ts_us = at->ts_us, .caplen = caplen, .wirelen = wirelen};
+	struct v2x_sample sm = {.ts_us = at->ts_us, .caplen = caplen, .wirelen = wirelen};
 	if (r->frames == 0 || at->ts_us < r->first_us)
 		r->first_us = at->ts_us;
 	if (r->frames == 0 || at->ts_us > r->last_us)
 		r->last_us = at->ts_us;
 	r->frames++;
-	v2xcap_stats_add(&r->stats, f, &sm);
+	v2x_tally_add(&r->stats, f, &sm);
 	if (f->layer < V2X_LAYER_WSMP)
 		return 0;
-	unsigned type = f->layer == V2X_LAYER_J2735 ? f->mf.msg_id : V2XCAP_TYPE_NO_J2735;
+	unsigned type = f->layer == V2X_LAYER_J2735 ? f->mf.msg_id : V2X_TYPE_NO_J2735;
 	if (mix_add(r, at->ts_us, type) < 0 || rpt_security_frame(r, at, f) < 0 ||
 	    rpt_priority_frame(r, at, f) < 0)
 		return -1;

@@ -84,7 +84,7 @@ static void legend(FILE *o, int i, const char *name)
 
 static const char *type_name(unsigned type, char *buf, size_t len)
 {
-	return v2xcap_stats_key_name(V2XCAP_BY_TYPE, type, buf, len);
+	return v2x_tally_key_name(V2X_BY_TYPE, type, buf, len);
 }
 
 /* Messages per second of each type over time, a point per bin (report.h: mix). */

@@ -18,14 +18,14 @@ const char *rpt_where_str(const struct report *r, const struct rpt_where *w, cha
 
 static void write_types(struct json_writer *w, const struct report *r)
 {
-	const struct v2xcap_group *g[V2XCAP_STATS_MAX_GROUPS];
-	size_t n = v2xcap_stats_groups(&r->stats, V2XCAP_BY_TYPE, g, V2XCAP_STATS_MAX_GROUPS);
+	const struct v2x_group *g[V2X_TALLY_MAX_GROUPS];
+	size_t n = v2x_tally_groups(&r->stats, V2X_BY_TYPE, g, V2X_TALLY_MAX_GROUPS);
 	char buf[32];
 	json_key(w, "types");
 	json_begin_array(w);
 	for (size_t i = 0; i < n; i++) {
 		json_begin_object(w);
-		json_string_field(w, "type", v2xcap_stats_key_name(V2XCAP_BY_TYPE, g[i]->key, buf, sizeof(buf)));
+		json_string_field(w, "type", v2x_tally_key_name(V2X_BY_TYPE, g[i]->key, buf, sizeof(buf)));
 		json_uint_field(w, "messages", g[i]->frames);
 		json_end_object(w);
 	}

@@ -36,6 +36,8 @@ for f in files:
                             f"{w[first][:300] if first < len(w) else b'(none)'}\n  API:    "
                             f"{g[first][:300] if first < len(g) else b'(none)'}")
         lines += len(want.stdout.splitlines())
+if lines == 0:
+    failures.append(f"{len(files)} captures gave no line: nothing was compared")
 print(f"{len(files)} captures, {lines} lines: the API's lines are v2xcap decode's")
 
 # A vector file is one message, its hex wrapped over lines: joined into one line here.

@@ -54,6 +54,50 @@ static void null_arguments_get_einval_never_a_crash(void)
 	CHECK(v2x_capture_stats(NULL, &st) == V2X_EINVAL);
 	CHECK(strcmp(v2x_strerror(V2X_EINVAL), "invalid argument") == 0);
 	CHECK(strcmp(v2x_strerror(12345), "unknown status") == 0);
+	struct v2x_priority p = {.size = sizeof(p)};
+	CHECK(v2x_priority_of(NULL, &p) == V2X_EINVAL);
+	CHECK(strcmp(v2x_priority_kind_name(V2X_PRIO_N), "?") == 0);
+	CHECK(strcmp(v2x_priority_kind_name(-1), "?") == 0);
+	CHECK(v2x_priority_events_text(1, NULL, 10) == V2X_EINVAL);
+	CHECK(!v2x_stats_new(NULL));
+	CHECK(v2x_stats_add(NULL, "x", NULL, NULL) == V2X_EINVAL);
+	CHECK(v2x_stats_json(NULL, NULL, NULL) == V2X_EINVAL);
+	CHECK(v2x_stats_geterr(NULL)[0]);
+	v2x_stats_free(NULL);
+	struct v2x_stats *s = v2x_stats_new(errbuf);
+	const char *json = NULL;
+	CHECK(s && v2x_stats_add(s, "x", NULL, NULL) == V2X_EINVAL && v2x_stats_geterr(s)[0]);
+	CHECK(s && v2x_stats_json(s, &json, NULL) == V2X_OK && strncmp(json, "{\"frames\":0,", 12) == 0);
+	v2x_stats_free(s);
+}
+
+/* A BSM with event flags (udp2-radiotap.pcap, one frame): its priority
+ * through the API, its flags by name, and a size smaller than the first release's
+ * refused. */
+static void priority_of_a_bsm_with_event_flags(void)
+{
+	char errbuf[V2X_ERRBUF_SIZE], path[512];
+	snprintf(path, sizeof(path), "%s/udp2-radiotap.pcap", captures);
+	struct v2x_capture *c = v2x_capture_open(path, errbuf);
+	CHECK(c);
+	const struct v2x_frame *f;
+	int n = 0, events = 0;
+	while (c && v2x_capture_next(c, NULL, &f) > 0) {
+		struct v2x_priority p = {.size = sizeof(p)};
+		char names[200];
+		CHECK(v2x_priority_of(f, &p) >= 0);
+		if (p.kinds & 1u << V2X_PRIO_BSM_EVENTS) {
+			events++;
+			CHECK(p.is_bsm && p.events);
+			CHECK(v2x_priority_events_text(p.events, names, sizeof(names)) == V2X_OK &&
+			      strcmp(names, "eventLightsChanged") == 0);
+		}
+		p.size = 4;
+		CHECK(v2x_priority_of(f, &p) == V2X_EINVAL);
+		n++;
+	}
+	CHECK(n == 1 && events == 1);
+	v2x_capture_close(c);
 }
 
 static void open_errors_name_the_file_and_the_cause(void)
@@ -346,6 +390,7 @@ int main(int argc, char **argv)
 		CASE(decoder_gives_the_values_of_asn1_codecs_bsm),
 		CASE(names_and_version),
 		CASE(ocb_arguments_and_errors_name_the_interface),
+		CASE(priority_of_a_bsm_with_event_flags),
 	};
 	for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++)
 		if (argc == 2 && strcmp(argv[1], cases[k].name) == 0) {

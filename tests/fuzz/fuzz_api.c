@@ -3,7 +3,9 @@
  * through v2x_frame_parse, then as a bare message through v2x_message_parse; each time
  * v2x_frame_get_info (whole and an older caller's short struct) and v2x_frame_message,
  * every string and octet they hand out read; then the J2735 decoder's JSON of the record
- * (v2x_decode_record_json) and of the bare message (v2x_decode_json), its length checked. */
+ * (v2x_decode_record_json) and of the bare message (v2x_decode_json), its length checked;
+ * the frame's priority (v2x_priority_of, its flag names) and the frame counted into
+ * statistics, whose JSON document is written every 64 inputs. */
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -74,5 +76,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if ((r == V2X_OK) && (!json || strlen(json) != len))
 		__builtin_trap();
 	touch(v2x_decoder_geterr(d));
+
+	static struct v2x_stats *st;
+	static unsigned n;
+	if (!st && !(st = v2x_stats_new(errbuf)))
+		__builtin_trap();
+	v2x_frame_parse(lt, data + 1, size - 1, f);
+	struct v2x_priority p = {.size = sizeof(p)};
+	char events[256];
+	if (v2x_priority_of(f, &p) < 0 || v2x_priority_events_text(p.events, events, sizeof(events)))
+		__builtin_trap();
+	touch(events);
+	if (v2x_stats_add(st, "fuzz", &rec, f) != V2X_OK)
+		__builtin_trap();
+	if (++n % 64 == 0 && (v2x_stats_json(st, &json, &len) != V2X_OK || strlen(json) != len))
+		__builtin_trap();
 	return 0;
 }

@@ -65,13 +65,13 @@ static struct v2x_frame wsmp_frame(uint32_t psid, int msg_id, uint8_t mac, int8_
 	return f;
 }
 
-static void add_at(struct v2xcap_stats *s, const struct v2x_frame *f, int64_t ts_us)
+static void add_at(struct v2x_tally *s, const struct v2x_frame *f, int64_t ts_us)
 {
-	struct v2xcap_sample sm = {.ts_us = ts_us, .caplen = 100, .wirelen = 100};
-	v2xcap_stats_add(s, f, &sm);
+	struct v2x_sample sm = {.ts_us = ts_us, .caplen = 100, .wirelen = 100};
+	v2x_tally_add(s, f, &sm);
 }
 
-static void add_bsm(struct v2xcap_stats *s, int64_t ts_us, uint8_t cnt, uint32_t id,
+static void add_bsm(struct v2x_tally *s, int64_t ts_us, uint8_t cnt, uint32_t id,
 		    uint16_t sec_mark)
 {
 	struct bsm_buf b = bsm_value(cnt, id, sec_mark);
@@ -81,108 +81,108 @@ static void add_bsm(struct v2xcap_stats *s, int64_t ts_us, uint8_t cnt, uint32_t
 	add_at(s, &f, ts_us);
 }
 
-static const struct v2xcap_bsm_sender *only_sender(const struct v2xcap_stats *s)
+static const struct v2x_bsm_sender *only_sender(const struct v2x_tally *s)
 {
-	const struct v2xcap_bsm_sender *b[2];
-	CHECK_INT(v2xcap_stats_bsm_senders(s, b, 2), 1);
+	const struct v2x_bsm_sender *b[2];
+	CHECK_INT(v2x_tally_bsm_senders(s, b, 2), 1);
 	return b[0];
 }
 
 TEST(stats_msgcnt_gaps_wrap_at_128)
 {
-	struct v2xcap_stats s;
-	CHECK_INT(v2xcap_stats_init(&s, NULL), 0);
+	struct v2x_tally s;
+	CHECK_INT(v2x_tally_init(&s, NULL), 0);
 	static const uint8_t cnt[] = {125, 126, 127, 0, 1, 4, 4, 5, 120};
 	int64_t t = T0;
 	for (size_t i = 0; i < sizeof(cnt); i++, t += SEC / 10)
 		add_bsm(&s, t, cnt[i], 0x12345678, 0);
-	const struct v2xcap_bsm_sender *b = only_sender(&s);
+	const struct v2x_bsm_sender *b = only_sender(&s);
 	CHECK_INT(b->messages, 9);
 	/* 1 -> 4 loses 2 and 3; 4 -> 4 is a duplicate; 5 -> 120 loses 6..119 (114) */
 	CHECK_INT(b->lost, 2 + 114);
 	CHECK_INT(b->duplicates, 1);
-	v2xcap_stats_free(&s);
+	v2x_tally_free(&s);
 }
 
 TEST(stats_iat_percentiles_from_the_fixed_histogram)
 {
-	struct v2xcap_stats s;
-	CHECK_INT(v2xcap_stats_init(&s, NULL), 0);
+	struct v2x_tally s;
+	CHECK_INT(v2x_tally_init(&s, NULL), 0);
 	int64_t t = T0;
 	add_bsm(&s, t, 0, 7, 0);
 	for (int i = 1; i <= 18; i++)
 		add_bsm(&s, t += 100 * 1000 + 400, (uint8_t)i, 7, 0); /* 100.4 ms */
 	add_bsm(&s, t += 150 * 1000, 19, 7, 0);
 	add_bsm(&s, t += 2000 * 1000, 20, 7, 0);
-	const struct v2xcap_bsm_sender *b = only_sender(&s);
-	CHECK_INT(v2xcap_bsm_iat_percentile(b, 50), 100 * 1000);  /* 1 ms bin, lower edge */
-	CHECK_INT(v2xcap_bsm_iat_percentile(b, 95), 144 * 1000);  /* 150 ms: 8 ms bin 144..152 */
-	CHECK_INT(v2xcap_bsm_iat_percentile(b, 100), 2000 * 1000); /* overflow bin: the max */
+	const struct v2x_bsm_sender *b = only_sender(&s);
+	CHECK_INT(v2x_bsm_iat_percentile(b, 50), 100 * 1000);  /* 1 ms bin, lower edge */
+	CHECK_INT(v2x_bsm_iat_percentile(b, 95), 144 * 1000);  /* 150 ms: 8 ms bin 144..152 */
+	CHECK_INT(v2x_bsm_iat_percentile(b, 100), 2000 * 1000); /* overflow bin: the max */
 	CHECK_INT(b->iat_max_us, 2000 * 1000);
-	v2xcap_stats_free(&s);
+	v2x_tally_free(&s);
 }
 
 TEST(stats_bsm_rate_over_the_senders_span)
 {
-	struct v2xcap_stats s;
-	CHECK_INT(v2xcap_stats_init(&s, NULL), 0);
+	struct v2x_tally s;
+	CHECK_INT(v2x_tally_init(&s, NULL), 0);
 	for (int i = 0; i <= 20; i++)
 		add_bsm(&s, T0 + i * SEC / 10, (uint8_t)i, 9, 0);
-	const struct v2xcap_bsm_sender *b = only_sender(&s);
-	CHECK_INT((int)(v2xcap_bsm_rate(b) * 1000 + 0.5), 10000);
-	CHECK_INT(v2xcap_bsm_iat_percentile(b, 50), 100 * 1000);
-	v2xcap_stats_free(&s);
+	const struct v2x_bsm_sender *b = only_sender(&s);
+	CHECK_INT((int)(v2x_bsm_rate(b) * 1000 + 0.5), 10000);
+	CHECK_INT(v2x_bsm_iat_percentile(b, 50), 100 * 1000);
+	v2x_tally_free(&s);
 }
 
 TEST(stats_bsm_age_wraps_at_the_minute)
 {
-	struct v2xcap_stats s;
-	CHECK_INT(v2xcap_stats_init(&s, NULL), 0);
+	struct v2x_tally s;
+	CHECK_INT(v2x_tally_init(&s, NULL), 0);
 	/* captured 10 ms into a minute, generated at 59.990 s of the previous one: 20 ms */
 	add_bsm(&s, T0 + 10 * 1000, 1, 5, 59990);
 	/* captured at 59.995 s, generated 5 ms later by a clock running ahead: -5 ms */
 	add_bsm(&s, T0 + 59995 * 1000, 2, 5, 0);
 	/* 65535 = unavailable: no age */
 	add_bsm(&s, T0 + 60100 * 1000, 3, 5, 65535);
-	const struct v2xcap_bsm_sender *b = only_sender(&s);
+	const struct v2x_bsm_sender *b = only_sender(&s);
 	CHECK_INT(b->age_ms.n, 2);
 	CHECK_INT(b->age_ms.max, 20);
 	CHECK_INT(b->age_ms.min, -5);
-	CHECK(!v2xcap_bsm_unsynchronised(b));
-	v2xcap_stats_free(&s);
+	CHECK(!v2x_bsm_unsynchronised(b));
+	v2x_tally_free(&s);
 }
 
 TEST(stats_bsm_age_flags_unsynchronised_clocks)
 {
-	struct v2xcap_stats s;
-	CHECK_INT(v2xcap_stats_init(&s, NULL), 0);
+	struct v2x_tally s;
+	CHECK_INT(v2x_tally_init(&s, NULL), 0);
 	for (int i = 0; i < 10; i++) /* secMark 25 s behind the capture clock */
 		add_bsm(&s, T0 + 30 * SEC + i * SEC / 10, (uint8_t)i, 6,
 			(uint16_t)(5000 + i * 100));
-	const struct v2xcap_bsm_sender *b = only_sender(&s);
+	const struct v2x_bsm_sender *b = only_sender(&s);
 	CHECK_INT(b->age_ms.min, 25000);
-	CHECK(v2xcap_bsm_unsynchronised(b));
-	v2xcap_stats_free(&s);
+	CHECK(v2x_bsm_unsynchronised(b));
+	v2x_tally_free(&s);
 }
 
-static const struct v2xcap_group *group(const struct v2xcap_stats *s, enum v2xcap_dimension d,
+static const struct v2x_group *group(const struct v2x_tally *s, enum v2x_dimension d,
 				     uint64_t key)
 {
-	static const struct v2xcap_group none;
-	const struct v2xcap_group *g[64];
-	size_t n = v2xcap_stats_groups(s, d, g, 64);
+	static const struct v2x_group none;
+	const struct v2x_group *g[64];
+	size_t n = v2x_tally_groups(s, d, g, 64);
 	for (size_t i = 0; i < n; i++)
 		if (g[i]->key == key)
 			return g[i];
 	unit_fail(__FILE__, __LINE__, "no group %llu in %s", (unsigned long long)key,
-		  v2xcap_dimension_name(d));
+		  v2x_dimension_name(d));
 	return &none;
 }
 
 TEST(stats_groups_per_type_psid_channel_sender)
 {
-	struct v2xcap_stats s;
-	CHECK_INT(v2xcap_stats_init(&s, NULL), 0);
+	struct v2x_tally s;
+	CHECK_INT(v2x_tally_init(&s, NULL), 0);
 	struct v2x_frame spat = wsmp_frame(0x82, 19, 9, -70, 5890, 60);
 	struct v2x_frame tim = wsmp_frame(0x83, 31, 9, -75, 5890, 315);
 	tim.has_dot2 = true;
@@ -198,47 +198,47 @@ TEST(stats_groups_per_type_psid_channel_sender)
 	add_at(&s, &spat, T0 + SEC);
 	add_at(&s, &tim, T0 + 2 * SEC);
 	add_at(&s, &enc, T0 + 3 * SEC);
-	struct v2xcap_sample cut = {.ts_us = T0 + 4 * SEC, .caplen = 60, .wirelen = 120};
-	v2xcap_stats_add(&s, &bad, &cut);
+	struct v2x_sample cut = {.ts_us = T0 + 4 * SEC, .caplen = 60, .wirelen = 120};
+	v2x_tally_add(&s, &bad, &cut);
 	CHECK_INT(s.frames, 5);
 	CHECK_INT(s.sliced, 1);
 	CHECK_INT(s.bytes, 4 * 100 + 60);
 	CHECK_INT(s.wsmp, 5);
-	const struct v2xcap_group *g = group(&s, V2XCAP_BY_TYPE, 19);
+	const struct v2x_group *g = group(&s, V2X_BY_TYPE, 19);
 	CHECK_INT(g->frames, 2);
 	CHECK_INT(g->unsigned_, 2);
 	CHECK_INT(g->bytes.min, 60);
 	CHECK_INT(g->rssi.max, -70);
-	g = group(&s, V2XCAP_BY_TYPE, 31);
+	g = group(&s, V2X_BY_TYPE, 31);
 	CHECK_INT(g->signed_, 1);
-	g = group(&s, V2XCAP_BY_TYPE, V2XCAP_TYPE_NO_J2735);
+	g = group(&s, V2X_BY_TYPE, V2X_TYPE_NO_J2735);
 	CHECK_INT(g->frames, 2);
 	CHECK_INT(g->encrypted, 1);
 	CHECK_INT(g->errors, 1);
-	g = group(&s, V2XCAP_BY_PSID, 0x20);
+	g = group(&s, V2X_BY_PSID, 0x20);
 	CHECK_INT(g->frames, 2);
 	CHECK_INT(g->rssi.min, -90);
 	CHECK_INT(g->rssi.max, -41);
 	CHECK_INT(g->bytes.sum, 57);
-	g = group(&s, V2XCAP_BY_CHANNEL, 5890);
+	g = group(&s, V2X_BY_CHANNEL, 5890);
 	CHECK_INT(g->frames, 3);
 	CHECK_INT(g->rssi.min, -75);
 	CHECK_INT(g->rssi.sum, -215);
-	g = group(&s, V2XCAP_BY_SENDER, UINT64_C(0x020000000009));
+	g = group(&s, V2X_BY_SENDER, UINT64_C(0x020000000009));
 	CHECK_INT(g->frames, 3);
 	char buf[32];
-	CHECK_STR(v2xcap_stats_key_name(V2XCAP_BY_SENDER, g->key, buf, sizeof(buf)),
+	CHECK_STR(v2x_tally_key_name(V2X_BY_SENDER, g->key, buf, sizeof(buf)),
 		  "02:00:00:00:00:09");
-	CHECK_STR(v2xcap_stats_key_name(V2XCAP_BY_TYPE, 19, buf, sizeof(buf)), "SPAT");
-	CHECK_STR(v2xcap_stats_key_name(V2XCAP_BY_PSID, 0x82, buf, sizeof(buf)), "0x82");
-	CHECK_INT((int)(v2xcap_stats_span_s(&s) * 1000), 4000);
-	v2xcap_stats_free(&s);
+	CHECK_STR(v2x_tally_key_name(V2X_BY_TYPE, 19, buf, sizeof(buf)), "SPAT");
+	CHECK_STR(v2x_tally_key_name(V2X_BY_PSID, 0x82, buf, sizeof(buf)), "0x82");
+	CHECK_INT((int)(v2x_tally_span_s(&s) * 1000), 4000);
+	v2x_tally_free(&s);
 }
 
 TEST(stats_frames_not_wsmp_are_counted_by_reason)
 {
-	struct v2xcap_stats s;
-	CHECK_INT(v2xcap_stats_init(&s, NULL), 0);
+	struct v2x_tally s;
+	CHECK_INT(v2x_tally_init(&s, NULL), 0);
 	struct v2x_frame f;
 	memset(&f, 0, sizeof(f));
 	f.error = "radiotap header truncated";
@@ -259,21 +259,21 @@ TEST(stats_frames_not_wsmp_are_counted_by_reason)
 	add_at(&s, &f, T0);
 	CHECK_INT(s.frames, 6);
 	CHECK_INT(s.wsmp, 0);
-	CHECK_INT(s.nonwsmp[V2XCAP_NONWSMP_LINK_ERROR], 1);
-	CHECK_INT(s.nonwsmp[V2XCAP_NONWSMP_NOT_DATA], 1);
-	CHECK_INT(s.nonwsmp[V2XCAP_NONWSMP_PROTECTED], 1);
-	CHECK_INT(s.nonwsmp[V2XCAP_NONWSMP_OTHER_ETHERTYPE], 2);
-	CHECK_INT(s.nonwsmp[V2XCAP_NONWSMP_BAD_WSMP], 1);
-	v2xcap_stats_free(&s);
+	CHECK_INT(s.nonwsmp[V2X_NONWSMP_LINK_ERROR], 1);
+	CHECK_INT(s.nonwsmp[V2X_NONWSMP_NOT_DATA], 1);
+	CHECK_INT(s.nonwsmp[V2X_NONWSMP_PROTECTED], 1);
+	CHECK_INT(s.nonwsmp[V2X_NONWSMP_OTHER_ETHERTYPE], 2);
+	CHECK_INT(s.nonwsmp[V2X_NONWSMP_BAD_WSMP], 1);
+	v2x_tally_free(&s);
 }
 
 /* Octets and errors per encapsulation only when the view is asked for (encap_view);
  * frames always; the view sorted by frames, ties in enum order. */
 TEST(stats_per_encapsulation_frames_octets_errors)
 {
-	struct v2xcap_stats s;
+	struct v2x_tally s;
 	for (int view = 0; view < 2; view++) {
-		CHECK_INT(v2xcap_stats_init(&s, NULL), 0);
+		CHECK_INT(v2x_tally_init(&s, NULL), 0);
 		s.encap_view = view;
 		struct v2x_frame f = wsmp_frame(0x20, 20, 1, -60, 5860, 40);
 		add_at(&s, &f, T0); /* 100 octets each */
@@ -292,36 +292,36 @@ TEST(stats_per_encapsulation_frames_octets_errors)
 		CHECK_INT(s.encap_errors[V2X_ENCAP_UDP_DOT2], view ? 1 : 0);
 		CHECK_INT(s.encap_errors[V2X_ENCAP_NONE], 0);
 		enum v2x_encap e[V2X_ENCAP_COUNT];
-		CHECK_INT(v2xcap_stats_encaps(&s, e), 3);
+		CHECK_INT(v2x_tally_encaps(&s, e), 3);
 		CHECK_INT(e[0], V2X_ENCAP_UDP_DOT2);
 		CHECK_INT(e[1], V2X_ENCAP_NONE);
 		CHECK_INT(e[2], V2X_ENCAP_C2P);
-		v2xcap_stats_free(&s);
+		v2x_tally_free(&s);
 	}
 }
 
 TEST(stats_filter_keeps_one_type_or_psid)
 {
-	struct v2xcap_stats_filter by_type = {.by_type = true, .msg_id = 19};
-	struct v2xcap_stats_filter by_psid = {.by_psid = true, .psid = 0x20};
-	struct v2xcap_stats a, b;
-	CHECK_INT(v2xcap_stats_init(&a, &by_type), 0);
-	CHECK_INT(v2xcap_stats_init(&b, &by_psid), 0);
+	struct v2x_tally_filter by_type = {.by_type = true, .msg_id = 19};
+	struct v2x_tally_filter by_psid = {.by_psid = true, .psid = 0x20};
+	struct v2x_tally a, b;
+	CHECK_INT(v2x_tally_init(&a, &by_type), 0);
+	CHECK_INT(v2x_tally_init(&b, &by_psid), 0);
 	struct v2x_frame spat = wsmp_frame(0x82, 19, 9, -70, 5890, 60);
 	struct v2x_frame enc = wsmp_frame(0x20, -1, 2, -90, 5860, 50);
-	for (struct v2xcap_stats *s = &a; s; s = s == &a ? &b : NULL) {
+	for (struct v2x_tally *s = &a; s; s = s == &a ? &b : NULL) {
 		add_at(s, &spat, T0);
 		add_at(s, &enc, T0);
 		add_at(s, &enc, T0);
 	}
 	CHECK_INT(a.wsmp, 1);
 	CHECK_INT(a.filtered_out, 2);
-	CHECK_INT(a.dims[V2XCAP_BY_TYPE].n, 1);
+	CHECK_INT(a.dims[V2X_BY_TYPE].n, 1);
 	CHECK_INT(b.wsmp, 2);
 	CHECK_INT(b.filtered_out, 1);
-	CHECK_INT(group(&b, V2XCAP_BY_PSID, 0x20)->frames, 2);
-	v2xcap_stats_free(&a);
-	v2xcap_stats_free(&b);
+	CHECK_INT(group(&b, V2X_BY_PSID, 0x20)->frames, 2);
+	v2x_tally_free(&a);
+	v2x_tally_free(&b);
 }
 
 struct series {
@@ -330,7 +330,7 @@ struct series {
 	uint64_t total[8], bsm[8];
 };
 
-static void on_interval(void *ctx, const struct v2xcap_interval *iv)
+static void on_interval(void *ctx, const struct v2x_interval *iv)
 {
 	struct series *sr = ctx;
 	if (sr->n >= 8)
@@ -346,17 +346,17 @@ static void on_interval(void *ctx, const struct v2xcap_interval *iv)
 
 TEST(stats_interval_series_reports_every_interval)
 {
-	struct v2xcap_stats s;
+	struct v2x_tally s;
 	struct series sr = {0};
-	CHECK_INT(v2xcap_stats_init(&s, NULL), 0);
-	v2xcap_stats_set_interval(&s, SEC, on_interval, &sr);
+	CHECK_INT(v2x_tally_init(&s, NULL), 0);
+	v2x_tally_set_interval(&s, SEC, on_interval, &sr);
 	struct v2x_frame spat = wsmp_frame(0x82, 19, 9, -70, 5890, 60);
 	add_bsm(&s, T0 + SEC / 2, 1, 1, 0);
 	add_at(&s, &spat, T0 + SEC / 2);
 	add_bsm(&s, T0 + SEC - 1, 2, 1, 0);
 	add_bsm(&s, T0 + 3 * SEC + 5, 3, 1, 0); /* second 1 and 2 are empty */
 	CHECK_INT(sr.n, 3);
-	v2xcap_stats_finish(&s);
+	v2x_tally_finish(&s);
 	CHECK_INT(sr.n, 4);
 	CHECK_INT(sr.start[0], T0);
 	CHECK_INT(sr.total[0], 3);
@@ -366,32 +366,32 @@ TEST(stats_interval_series_reports_every_interval)
 	CHECK_INT(sr.total[2], 0);
 	CHECK_INT(sr.start[3], T0 + 3 * SEC);
 	CHECK_INT(sr.bsm[3], 1);
-	v2xcap_stats_free(&s);
+	v2x_tally_free(&s);
 }
 
 TEST(stats_bsm_sender_table_is_capped)
 {
-	struct v2xcap_stats s;
-	CHECK_INT(v2xcap_stats_init(&s, NULL), 0);
-	for (uint32_t id = 0; id < V2XCAP_STATS_MAX_BSM_SENDERS + 100; id++)
+	struct v2x_tally s;
+	CHECK_INT(v2x_tally_init(&s, NULL), 0);
+	for (uint32_t id = 0; id < V2X_TALLY_MAX_BSM_SENDERS + 100; id++)
 		add_bsm(&s, T0, 0, id * 7919, 0);
-	CHECK_INT(s.bsm.n, V2XCAP_STATS_MAX_BSM_SENDERS);
+	CHECK_INT(s.bsm.n, V2X_TALLY_MAX_BSM_SENDERS);
 	CHECK_INT(s.bsm.overflow, 100);
-	CHECK_INT(s.wsmp, V2XCAP_STATS_MAX_BSM_SENDERS + 100);
-	v2xcap_stats_free(&s);
+	CHECK_INT(s.wsmp, V2X_TALLY_MAX_BSM_SENDERS + 100);
+	v2x_tally_free(&s);
 }
 
 TEST(stats_group_table_is_capped)
 {
-	struct v2xcap_stats s;
-	CHECK_INT(v2xcap_stats_init(&s, NULL), 0);
-	for (uint32_t psid = 0; psid < V2XCAP_STATS_MAX_GROUPS + 10; psid++) {
+	struct v2x_tally s;
+	CHECK_INT(v2x_tally_init(&s, NULL), 0);
+	for (uint32_t psid = 0; psid < V2X_TALLY_MAX_GROUPS + 10; psid++) {
 		struct v2x_frame f = wsmp_frame(psid, -1, 1, -60, 5860, 10);
 		add_at(&s, &f, T0);
 	}
-	CHECK_INT(s.dims[V2XCAP_BY_PSID].n, V2XCAP_STATS_MAX_GROUPS);
-	CHECK_INT(s.dims[V2XCAP_BY_PSID].overflow, 10);
-	CHECK_INT(group(&s, V2XCAP_BY_SENDER, UINT64_C(0x020000000001))->frames,
-		  V2XCAP_STATS_MAX_GROUPS + 10);
-	v2xcap_stats_free(&s);
+	CHECK_INT(s.dims[V2X_BY_PSID].n, V2X_TALLY_MAX_GROUPS);
+	CHECK_INT(s.dims[V2X_BY_PSID].overflow, 10);
+	CHECK_INT(group(&s, V2X_BY_SENDER, UINT64_C(0x020000000001))->frames,
+		  V2X_TALLY_MAX_GROUPS + 10);
+	v2x_tally_free(&s);
 }

@@ -11,5 +11,7 @@
 #include <v2x/frame.h>
 #include <v2x/j2735.h>
 #include <v2x/ocb.h>
+#include <v2x/priority.h>
+#include <v2x/stats.h>
 
 #endif

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "bsm.h"
+#include "j2735dec.h"
 #include "registry.h"
 #include "stats.h"
 
@@ -13,7 +14,7 @@
  * reported one by one. */
 #define MAX_EMPTY_INTERVALS 1000
 
-static int index_init(struct v2xcap_keyindex *ix, size_t cap)
+static int index_init(struct v2x_keyindex *ix, size_t cap)
 {
 	ix->nslots = 2 * cap;
 	ix->last = -1;
@@ -21,20 +22,20 @@ static int index_init(struct v2xcap_keyindex *ix, size_t cap)
 	return ix->slots ? 0 : -1;
 }
 
-static void index_free(struct v2xcap_keyindex *ix)
+static void index_free(struct v2x_keyindex *ix)
 {
 	free(ix->slots);
 	ix->slots = NULL;
 }
 
 /* The entry index of key, adding it as entry *n when new and *n < cap; -1 when full. */
-static long index_probe(struct v2xcap_keyindex *ix, uint64_t key, size_t *n, size_t cap)
+static long index_probe(struct v2x_keyindex *ix, uint64_t key, size_t *n, size_t cap)
 {
 	/* Fibonacci hashing; nslots is a power of two */
 	size_t mask = ix->nslots - 1;
 	for (size_t i = (size_t)((key * UINT64_C(0x9E3779B97F4A7C15)) >> 40) & mask;;
 	     i = (i + 1) & mask) {
-		struct v2xcap_keyslot *sl = &ix->slots[i];
+		struct v2x_keyslot *sl = &ix->slots[i];
 		if (sl->pos == 0) {
 			if (*n >= cap)
 				return -1;
@@ -50,37 +51,37 @@ static long index_probe(struct v2xcap_keyindex *ix, uint64_t key, size_t *n, siz
 }
 
 /* index_probe, after the check that consecutive frames so often pass: inline. */
-static inline long index_get(struct v2xcap_keyindex *ix, uint64_t key, size_t *n, size_t cap)
+static inline long index_get(struct v2x_keyindex *ix, uint64_t key, size_t *n, size_t cap)
 {
 	if (ix->last >= 0 && ix->last_key == key)
 		return ix->last;
 	return index_probe(ix, key, n, cap);
 }
 
-int v2xcap_stats_init(struct v2xcap_stats *s, const struct v2xcap_stats_filter *filter)
+int v2x_tally_init(struct v2x_tally *s, const struct v2x_tally_filter *filter)
 {
 	memset(s, 0, sizeof(*s));
 	if (filter)
 		s->filter = *filter;
-	s->dims_counted = (1u << V2XCAP_N_DIMS) - 1;
-	for (int d = 0; d < V2XCAP_N_DIMS; d++) {
-		struct v2xcap_group_table *t = &s->dims[d];
-		t->groups = calloc(V2XCAP_STATS_MAX_GROUPS, sizeof(*t->groups));
-		if (!t->groups || index_init(&t->index, V2XCAP_STATS_MAX_GROUPS) < 0)
+	s->dims_counted = (1u << V2X_N_DIMS) - 1;
+	for (int d = 0; d < V2X_N_DIMS; d++) {
+		struct v2x_group_table *t = &s->dims[d];
+		t->groups = calloc(V2X_TALLY_MAX_GROUPS, sizeof(*t->groups));
+		if (!t->groups || index_init(&t->index, V2X_TALLY_MAX_GROUPS) < 0)
 			goto oom;
 	}
-	s->bsm.senders = calloc(V2XCAP_STATS_MAX_BSM_SENDERS, sizeof(*s->bsm.senders));
-	if (!s->bsm.senders || index_init(&s->bsm.index, V2XCAP_STATS_MAX_BSM_SENDERS) < 0)
+	s->bsm.senders = calloc(V2X_TALLY_MAX_BSM_SENDERS, sizeof(*s->bsm.senders));
+	if (!s->bsm.senders || index_init(&s->bsm.index, V2X_TALLY_MAX_BSM_SENDERS) < 0)
 		goto oom;
 	return 0;
 oom:
-	v2xcap_stats_free(s);
+	v2x_tally_free(s);
 	return -1;
 }
 
-void v2xcap_stats_free(struct v2xcap_stats *s)
+void v2x_tally_free(struct v2x_tally *s)
 {
-	for (int d = 0; d < V2XCAP_N_DIMS; d++) {
+	for (int d = 0; d < V2X_N_DIMS; d++) {
 		free(s->dims[d].groups);
 		s->dims[d].groups = NULL;
 		index_free(&s->dims[d].index);
@@ -90,7 +91,7 @@ void v2xcap_stats_free(struct v2xcap_stats *s)
 	index_free(&s->bsm.index);
 }
 
-void v2xcap_stats_set_interval(struct v2xcap_stats *s, int64_t interval_us, v2xcap_interval_fn fn,
+void v2x_tally_set_interval(struct v2x_tally *s, int64_t interval_us, v2x_interval_fn fn,
 			    void *ctx)
 {
 	s->interval_us = interval_us;
@@ -100,13 +101,13 @@ void v2xcap_stats_set_interval(struct v2xcap_stats *s, int64_t interval_us, v2xc
 
 /* Empty: min and max start at the far ends, so adding a value needs no first-value test
  * (readers look at n first). */
-static void minmax_init(struct v2xcap_minmax *m)
+static void minmax_init(struct v2x_minmax *m)
 {
 	m->min = INT64_MAX;
 	m->max = INT64_MIN;
 }
 
-static void minmax_add(struct v2xcap_minmax *m, int64_t v)
+static void minmax_add(struct v2x_minmax *m, int64_t v)
 {
 	m->min = v < m->min ? v : m->min;
 	m->max = v > m->max ? v : m->max;
@@ -114,13 +115,13 @@ static void minmax_add(struct v2xcap_minmax *m, int64_t v)
 	m->n++;
 }
 
-static struct v2xcap_group *group_get(struct v2xcap_group_table *t, uint64_t key)
+static struct v2x_group *group_get(struct v2x_group_table *t, uint64_t key)
 {
 	size_t before = t->n;
-	long i = index_get(&t->index, key, &t->n, V2XCAP_STATS_MAX_GROUPS);
+	long i = index_get(&t->index, key, &t->n, V2X_TALLY_MAX_GROUPS);
 	if (i < 0)
 		return NULL;
-	struct v2xcap_group *g = &t->groups[i];
+	struct v2x_group *g = &t->groups[i];
 	if (t->n != before) {
 		g->key = key;
 		minmax_init(&g->bytes);
@@ -129,13 +130,13 @@ static struct v2xcap_group *group_get(struct v2xcap_group_table *t, uint64_t key
 	return g;
 }
 
-static struct v2xcap_bsm_sender *bsm_get(struct v2xcap_bsm_table *t, uint32_t id)
+static struct v2x_bsm_sender *bsm_get(struct v2x_bsm_table *t, uint32_t id)
 {
 	size_t before = t->n;
-	long i = index_get(&t->index, id, &t->n, V2XCAP_STATS_MAX_BSM_SENDERS);
+	long i = index_get(&t->index, id, &t->n, V2X_TALLY_MAX_BSM_SENDERS);
 	if (i < 0)
 		return NULL;
-	struct v2xcap_bsm_sender *b = &t->senders[i];
+	struct v2x_bsm_sender *b = &t->senders[i];
 	if (t->n != before) {
 		b->id = id;
 		minmax_init(&b->age_ms);
@@ -143,21 +144,21 @@ static struct v2xcap_bsm_sender *bsm_get(struct v2xcap_bsm_table *t, uint32_t id
 	return b;
 }
 
-static enum v2xcap_nonwsmp nonwsmp_reason(const struct v2x_frame *f)
+static enum v2x_nonwsmp nonwsmp_reason(const struct v2x_frame *f)
 {
 	if (f->rt.bad_fcs)
-		return V2XCAP_NONWSMP_BAD_FCS;
+		return V2X_NONWSMP_BAD_FCS;
 	if (f->layer == V2X_LAYER_NONE)
-		return V2XCAP_NONWSMP_LINK_ERROR;
+		return V2X_NONWSMP_LINK_ERROR;
 	if (f->has_mac && !f->mac.is_data)
-		return V2XCAP_NONWSMP_NOT_DATA;
+		return V2X_NONWSMP_NOT_DATA;
 	if (f->has_mac && f->mac.is_protected)
-		return V2XCAP_NONWSMP_PROTECTED;
+		return V2X_NONWSMP_PROTECTED;
 	if (f->ethertype == V2X_ETHERTYPE_WSMP)
-		return V2XCAP_NONWSMP_BAD_WSMP;
+		return V2X_NONWSMP_BAD_WSMP;
 	if (f->error)
-		return V2XCAP_NONWSMP_LINK_ERROR;
-	return V2XCAP_NONWSMP_OTHER_ETHERTYPE;
+		return V2X_NONWSMP_LINK_ERROR;
+	return V2X_NONWSMP_OTHER_ETHERTYPE;
 }
 
 static uint64_t mac_key(const uint8_t m[6])
@@ -166,17 +167,17 @@ static uint64_t mac_key(const uint8_t m[6])
 	       (uint64_t)m[3] << 16 | (uint64_t)m[4] << 8 | m[5];
 }
 
-static uint64_t frame_key(enum v2xcap_dimension d, const struct v2x_frame *f)
+static uint64_t frame_key(enum v2x_dimension d, const struct v2x_frame *f)
 {
 	switch (d) {
-	case V2XCAP_BY_TYPE:
+	case V2X_BY_TYPE:
 		/* a message cut short whose id is readable counts under its type (with an error) */
-		return f->has_j2735 && f->mf.has_msg_id ? f->mf.msg_id : V2XCAP_TYPE_NO_J2735;
-	case V2XCAP_BY_PSID:
+		return f->has_j2735 && f->mf.has_msg_id ? f->mf.msg_id : V2X_TYPE_NO_J2735;
+	case V2X_BY_PSID:
 		return f->wsmp.has_psid ? f->wsmp.psid : KEY_UNKNOWN;
-	case V2XCAP_BY_CHANNEL:
+	case V2X_BY_CHANNEL:
 		return f->rt.has_channel ? f->rt.freq : KEY_UNKNOWN;
-	case V2XCAP_BY_SENDER:
+	case V2X_BY_SENDER:
 		return f->has_src ? mac_key(f->src) : KEY_UNKNOWN;
 	default:
 		return KEY_UNKNOWN;
@@ -211,7 +212,7 @@ static void contribution_of(const struct v2x_frame *f, struct contribution *c)
 		c->security = C_ENCRYPTED;
 }
 
-static void group_add(struct v2xcap_group *g, const struct contribution *c)
+static void group_add(struct v2x_group *g, const struct contribution *c)
 {
 	g->frames++;
 	minmax_add(&g->bytes, c->bytes);
@@ -224,41 +225,41 @@ static void group_add(struct v2xcap_group *g, const struct contribution *c)
 	g->trailing += c->trailing;
 }
 
-static inline void dimension_add(struct v2xcap_stats *s, enum v2xcap_dimension d,
+static inline void dimension_add(struct v2x_tally *s, enum v2x_dimension d,
 				 const struct v2x_frame *f, const struct contribution *c)
 {
 	if (!(s->dims_counted & 1u << d))
 		return;
-	struct v2xcap_group *g = group_get(&s->dims[d], frame_key(d, f));
+	struct v2x_group *g = group_get(&s->dims[d], frame_key(d, f));
 	if (g)
 		group_add(g, c);
 	else
 		s->dims[d].overflow++;
 }
 
-static void iat_add(struct v2xcap_bsm_sender *b, int64_t us)
+static void iat_add(struct v2x_bsm_sender *b, int64_t us)
 {
 	int64_t ms = us / 1000;
 	size_t bin;
-	if (ms < V2XCAP_IAT_FINE_BINS)
+	if (ms < V2X_IAT_FINE_BINS)
 		bin = (size_t)ms;
-	else if (ms < V2XCAP_IAT_FINE_BINS + V2XCAP_IAT_COARSE_BINS * V2XCAP_IAT_COARSE_MS)
-		bin = V2XCAP_IAT_FINE_BINS + (size_t)(ms - V2XCAP_IAT_FINE_BINS) / V2XCAP_IAT_COARSE_MS;
+	else if (ms < V2X_IAT_FINE_BINS + V2X_IAT_COARSE_BINS * V2X_IAT_COARSE_MS)
+		bin = V2X_IAT_FINE_BINS + (size_t)(ms - V2X_IAT_FINE_BINS) / V2X_IAT_COARSE_MS;
 	else
-		bin = V2XCAP_IAT_BINS - 1;
+		bin = V2X_IAT_BINS - 1;
 	b->iat[bin]++;
 	if (us > b->iat_max_us)
 		b->iat_max_us = us;
 }
 
-static void bsm_add(struct v2xcap_bsm_table *t, const struct v2x_frame *f, int64_t ts_us)
+static void bsm_add(struct v2x_bsm_table *t, const struct v2x_frame *f, int64_t ts_us)
 {
 	struct v2x_bsm_head h;
 	if (v2x_bsm_head_read(f->mf.value, f->mf.value_len, &h) < 0) {
 		t->unreadable++;
 		return;
 	}
-	struct v2xcap_bsm_sender *b = bsm_get(t, h.id);
+	struct v2x_bsm_sender *b = bsm_get(t, h.id);
 	if (!b) {
 		t->overflow++;
 		return;
@@ -281,9 +282,9 @@ static void bsm_add(struct v2xcap_bsm_table *t, const struct v2x_frame *f, int64
 		minmax_add(&b->age_ms, age);
 }
 
-static void interval_emit(struct v2xcap_stats *s)
+static void interval_emit(struct v2x_tally *s)
 {
-	struct v2xcap_interval iv = {
+	struct v2x_interval iv = {
 		.start_us = s->iv_start_us, .len_us = s->interval_us, .total = s->iv_total,
 		.n_types = s->iv_n, .type_keys = s->iv_keys, .counts = s->iv_counts,
 	};
@@ -302,7 +303,7 @@ static int64_t interval_floor(int64_t ts, int64_t len)
 
 /* Moves the time series to the interval holding ts, reporting the ones it leaves. A frame
  * older than the open interval (out of order) is counted in the open one. */
-static void interval_advance(struct v2xcap_stats *s, int64_t ts)
+static void interval_advance(struct v2x_tally *s, int64_t ts)
 {
 	int64_t start = interval_floor(ts, s->interval_us);
 	if (!s->iv_open) {
@@ -323,7 +324,7 @@ static void interval_advance(struct v2xcap_stats *s, int64_t ts)
 	s->iv_start_us = start;
 }
 
-static void interval_count(struct v2xcap_stats *s, uint64_t type)
+static void interval_count(struct v2x_tally *s, uint64_t type)
 {
 	s->iv_total++;
 	for (size_t i = 0; i < s->iv_n; i++)
@@ -331,13 +332,13 @@ static void interval_count(struct v2xcap_stats *s, uint64_t type)
 			s->iv_counts[i]++;
 			return;
 		}
-	if (s->iv_n < V2XCAP_STATS_MAX_GROUPS) {
+	if (s->iv_n < V2X_TALLY_MAX_GROUPS) {
 		s->iv_keys[s->iv_n] = type;
 		s->iv_counts[s->iv_n++] = 1;
 	}
 }
 
-void v2xcap_stats_finish(struct v2xcap_stats *s)
+void v2x_tally_finish(struct v2x_tally *s)
 {
 	if (s->interval_us > 0 && s->iv_open) {
 		interval_emit(s);
@@ -345,17 +346,17 @@ void v2xcap_stats_finish(struct v2xcap_stats *s)
 	}
 }
 
-static bool filter_pass(const struct v2xcap_stats_filter *flt, const struct v2x_frame *f)
+static bool filter_pass(const struct v2x_tally_filter *flt, const struct v2x_frame *f)
 {
-	if (flt->by_type && frame_key(V2XCAP_BY_TYPE, f) != flt->msg_id)
+	if (flt->by_type && frame_key(V2X_BY_TYPE, f) != flt->msg_id)
 		return false;
 	if (flt->by_psid && (!f->wsmp.has_psid || f->wsmp.psid != flt->psid))
 		return false;
 	return true;
 }
 
-void v2xcap_stats_add(struct v2xcap_stats *s, const struct v2x_frame *f,
-		   const struct v2xcap_sample *sm)
+void v2x_tally_add(struct v2x_tally *s, const struct v2x_frame *f,
+		   const struct v2x_sample *sm)
 {
 	if (s->frames == 0 || sm->ts_us < s->first_us)
 		s->first_us = sm->ts_us;
@@ -386,32 +387,32 @@ void v2xcap_stats_add(struct v2xcap_stats *s, const struct v2x_frame *f,
 	struct contribution c;
 	contribution_of(f, &c);
 	/* one call per dimension (not a loop): frame_key's switch folds away */
-	dimension_add(s, V2XCAP_BY_TYPE, f, &c);
-	dimension_add(s, V2XCAP_BY_PSID, f, &c);
-	dimension_add(s, V2XCAP_BY_CHANNEL, f, &c);
-	dimension_add(s, V2XCAP_BY_SENDER, f, &c);
+	dimension_add(s, V2X_BY_TYPE, f, &c);
+	dimension_add(s, V2X_BY_PSID, f, &c);
+	dimension_add(s, V2X_BY_CHANNEL, f, &c);
+	dimension_add(s, V2X_BY_SENDER, f, &c);
 	if (s->interval_us > 0)
-		interval_count(s, frame_key(V2XCAP_BY_TYPE, f));
+		interval_count(s, frame_key(V2X_BY_TYPE, f));
 	if (f->layer == V2X_LAYER_J2735 && f->mf.msg_id == V2X_BSM_MSG_ID && f->mf.value)
 		bsm_add(&s->bsm, f, sm->ts_us);
 }
 
-double v2xcap_stats_span_s(const struct v2xcap_stats *s)
+double v2x_tally_span_s(const struct v2x_tally *s)
 {
 	return s->frames ? (double)(s->last_us - s->first_us) / 1e6 : 0.0;
 }
 
 static int group_cmp(const void *a, const void *b)
 {
-	const struct v2xcap_group *x = *(const struct v2xcap_group *const *)a;
-	const struct v2xcap_group *y = *(const struct v2xcap_group *const *)b;
+	const struct v2x_group *x = *(const struct v2x_group *const *)a;
+	const struct v2x_group *y = *(const struct v2x_group *const *)b;
 	if (x->frames != y->frames)
 		return x->frames > y->frames ? -1 : 1;
 	return x->key < y->key ? -1 : x->key > y->key;
 }
 
-size_t v2xcap_stats_groups(const struct v2xcap_stats *s, enum v2xcap_dimension d,
-			const struct v2xcap_group **out, size_t cap)
+size_t v2x_tally_groups(const struct v2x_tally *s, enum v2x_dimension d,
+			const struct v2x_group **out, size_t cap)
 {
 	size_t n = 0;
 	for (; n < s->dims[d].n && n < cap; n++)
@@ -420,7 +421,7 @@ size_t v2xcap_stats_groups(const struct v2xcap_stats *s, enum v2xcap_dimension d
 	return n;
 }
 
-size_t v2xcap_stats_encaps(const struct v2xcap_stats *s, enum v2x_encap *out)
+size_t v2x_tally_encaps(const struct v2x_tally *s, enum v2x_encap *out)
 {
 	size_t n = 0;
 	for (int e = 0; e < V2X_ENCAP_COUNT; e++) {
@@ -436,14 +437,14 @@ size_t v2xcap_stats_encaps(const struct v2xcap_stats *s, enum v2x_encap *out)
 
 static int bsm_cmp(const void *a, const void *b)
 {
-	const struct v2xcap_bsm_sender *x = *(const struct v2xcap_bsm_sender *const *)a;
-	const struct v2xcap_bsm_sender *y = *(const struct v2xcap_bsm_sender *const *)b;
+	const struct v2x_bsm_sender *x = *(const struct v2x_bsm_sender *const *)a;
+	const struct v2x_bsm_sender *y = *(const struct v2x_bsm_sender *const *)b;
 	if (x->messages != y->messages)
 		return x->messages > y->messages ? -1 : 1;
 	return x->id < y->id ? -1 : x->id > y->id;
 }
 
-size_t v2xcap_stats_bsm_senders(const struct v2xcap_stats *s, const struct v2xcap_bsm_sender **out,
+size_t v2x_tally_bsm_senders(const struct v2x_tally *s, const struct v2x_bsm_sender **out,
 			     size_t cap)
 {
 	size_t n = 0;
@@ -453,7 +454,7 @@ size_t v2xcap_stats_bsm_senders(const struct v2xcap_stats *s, const struct v2xca
 	return n;
 }
 
-int64_t v2xcap_bsm_iat_percentile(const struct v2xcap_bsm_sender *b, unsigned pct)
+int64_t v2x_bsm_iat_percentile(const struct v2x_bsm_sender *b, unsigned pct)
 {
 	if (b->messages < 2)
 		return -1;
@@ -463,42 +464,42 @@ int64_t v2xcap_bsm_iat_percentile(const struct v2xcap_bsm_sender *b, unsigned pc
 	if (rank == 0)
 		rank = 1;
 	uint64_t seen = 0;
-	for (size_t i = 0; i < V2XCAP_IAT_BINS; i++) {
+	for (size_t i = 0; i < V2X_IAT_BINS; i++) {
 		seen += b->iat[i];
 		if (seen < rank)
 			continue;
-		if (i < V2XCAP_IAT_FINE_BINS)
+		if (i < V2X_IAT_FINE_BINS)
 			return (int64_t)i * 1000;
-		if (i < V2XCAP_IAT_BINS - 1)
-			return (int64_t)(V2XCAP_IAT_FINE_BINS +
-					 (i - V2XCAP_IAT_FINE_BINS) * V2XCAP_IAT_COARSE_MS) * 1000;
+		if (i < V2X_IAT_BINS - 1)
+			return (int64_t)(V2X_IAT_FINE_BINS +
+					 (i - V2X_IAT_FINE_BINS) * V2X_IAT_COARSE_MS) * 1000;
 		break;
 	}
 	return b->iat_max_us;
 }
 
-double v2xcap_bsm_rate(const struct v2xcap_bsm_sender *b)
+double v2x_bsm_rate(const struct v2x_bsm_sender *b)
 {
 	if (b->messages < 2 || b->last_us <= b->first_us)
 		return 0.0;
 	return (double)(b->messages - 1) * 1e6 / (double)(b->last_us - b->first_us);
 }
 
-bool v2xcap_bsm_unsynchronised(const struct v2xcap_bsm_sender *b)
+bool v2x_bsm_unsynchronised(const struct v2x_bsm_sender *b)
 {
 	if (b->age_ms.n == 0)
 		return false;
 	int64_t mean = b->age_ms.sum / (int64_t)b->age_ms.n;
-	return mean > V2XCAP_AGE_UNSYNC_MS || mean < -V2XCAP_AGE_UNSYNC_MS;
+	return mean > V2X_AGE_UNSYNC_MS || mean < -V2X_AGE_UNSYNC_MS;
 }
 
-const char *v2xcap_stats_key_name(enum v2xcap_dimension d, uint64_t key, char *buf, size_t len)
+const char *v2x_tally_key_name(enum v2x_dimension d, uint64_t key, char *buf, size_t len)
 {
 	if (key == KEY_UNKNOWN)
 		return "-";
 	switch (d) {
-	case V2XCAP_BY_TYPE: {
-		if (key == V2XCAP_TYPE_NO_J2735)
+	case V2X_BY_TYPE: {
+		if (key == V2X_TYPE_NO_J2735)
 			return "no-J2735";
 		const struct v2x_msgid *m = v2x_msgid_lookup((uint32_t)key);
 		if (m)
@@ -506,13 +507,13 @@ const char *v2xcap_stats_key_name(enum v2xcap_dimension d, uint64_t key, char *b
 		snprintf(buf, len, "id%u", (unsigned)key);
 		return buf;
 	}
-	case V2XCAP_BY_PSID:
+	case V2X_BY_PSID:
 		snprintf(buf, len, "0x%X", (unsigned)key);
 		return buf;
-	case V2XCAP_BY_CHANNEL:
+	case V2X_BY_CHANNEL:
 		snprintf(buf, len, "%u", (unsigned)key);
 		return buf;
-	case V2XCAP_BY_SENDER:
+	case V2X_BY_SENDER:
 		snprintf(buf, len, "%02x:%02x:%02x:%02x:%02x:%02x", (unsigned)(key >> 40) & 0xff,
 			 (unsigned)(key >> 32) & 0xff, (unsigned)(key >> 24) & 0xff,
 			 (unsigned)(key >> 16) & 0xff, (unsigned)(key >> 8) & 0xff,
@@ -523,16 +524,38 @@ const char *v2xcap_stats_key_name(enum v2xcap_dimension d, uint64_t key, char *b
 	}
 }
 
-const char *v2xcap_dimension_name(enum v2xcap_dimension d)
+const char *v2x_dimension_name(enum v2x_dimension d)
 {
-	static const char *const names[V2XCAP_N_DIMS] = {"type", "psid", "channel", "sender"};
-	return (unsigned)d < V2XCAP_N_DIMS ? names[d] : "?";
+	static const char *const names[V2X_N_DIMS] = {"type", "psid", "channel", "sender"};
+	return (unsigned)d < V2X_N_DIMS ? names[d] : "?";
 }
 
-const char *v2xcap_nonwsmp_name(enum v2xcap_nonwsmp r)
+const char *v2x_nonwsmp_name(enum v2x_nonwsmp r)
 {
-	static const char *const names[V2XCAP_NONWSMP_N] = {
+	static const char *const names[V2X_NONWSMP_N] = {
 		"link_error", "not_data", "protected", "other_ethertype", "bad_wsmp", "bad_fcs",
 	};
-	return (unsigned)r < V2XCAP_NONWSMP_N ? names[r] : "?";
+	return (unsigned)r < V2X_NONWSMP_N ? names[r] : "?";
+}
+
+double v2x_tally_share(uint64_t part, uint64_t whole)
+{
+	return whole ? (double)part / (double)whole : 0.0;
+}
+
+double v2x_tally_rate(uint64_t n, const struct v2x_tally *s)
+{
+	double span = v2x_tally_span_s(s);
+	return span > 0 ? (double)n / span : 0.0;
+}
+
+double v2x_bsm_loss_ratio(const struct v2x_bsm_sender *b)
+{
+	return v2x_tally_share(b->lost, b->lost + b->messages);
+}
+
+/* "not in this edition" and the like, from the decoder the build has */
+const char *v2x_tally_type_note(enum v2x_dimension d, uint64_t key)
+{
+	return d == V2X_BY_TYPE && key <= 32767 ? j2735dec_id_note((long)key) : NULL;
 }
