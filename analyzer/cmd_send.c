@@ -1,31 +1,20 @@
-/* `v2xcap send`: transmit WSMP on an OCB netdev through an AF_PACKET raw socket
- * (EtherType 0x88DC, broadcast): the WSMP frames of a capture, or BSMs we encode. */
+/* `v2xcap send`: transmit WSMP on an OCB netdev through libv2x's transmitter (<v2x/tx.h>:
+ * EtherType 0x88DC, broadcast): the WSMP frames of a capture, or BSMs it builds. */
 #define _GNU_SOURCE
-#include <arpa/inet.h>
-#include <errno.h>
 #include <inttypes.h>
 #include <getopt.h>
-#include <linux/if_packet.h>
-#include <linux/nl80211.h>
-#include <net/ethernet.h>
-#include <net/if.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
-#include <sys/signalfd.h>
-#include <sys/socket.h>
 #include <time.h>
-#include <unistd.h>
 
-#include "bsm.h"
+#include <v2x/tx.h>
+
 #include "capfile.h"
 #include "cli.h"
 #include "ieee80211.h"
 #include "frame.h"
-#include "frame_write.h"
-#include <v2x/ocb.h>
 #include "psid.h"
 #include "registry.h"
 
@@ -56,18 +45,13 @@ struct send_opts {
 	uint32_t psid;
 };
 
-/* The link: an AF_PACKET raw socket, and the Ethernet header every frame starts with. */
+/* libv2x's transmitter (<v2x/tx.h>), paced. */
 struct sender {
-	int fd;
-	struct sockaddr_ll to;
-	uint8_t mac[6];
+	struct v2x_tx *tx;
+	struct v2x_tx_info info;
 	struct timespec next; /* CLOCK_MONOTONIC time of the next frame */
 	long period_ns;
-	uint64_t sent;
-	struct v2x_buf frame, wsm, dot2, mf; /* reused from frame to frame */
 };
-
-enum { MAX_FRAME = 2304 };
 
 static int parse_hex_id(const char *s, uint8_t id[4])
 {
@@ -153,83 +137,26 @@ static int parse_send_opts(const struct v2xcap_command *cmd, int argc, char **ar
 	return -1;
 }
 
-static int open_sender(struct sender *s, const char *iface)
+/* Opens IFACE for sending, saying before anything is sent what it is: the channel and
+ * rates of an OCB interface, or why another one is refused (sent on with --force, with a
+ * warning: a frame sent anywhere else does not go on the air as 802.11p, or not at all).
+ * 0 to send, -1 refused. */
+static int open_sender(struct sender *s, const struct send_opts *o)
 {
-	struct ifreq ifr;
-	memset(&ifr, 0, sizeof ifr);
-	snprintf(ifr.ifr_name, sizeof ifr.ifr_name, "%s", iface);
-	s->fd = socket(AF_PACKET, SOCK_RAW | SOCK_CLOEXEC, 0); /* 0: send only */
-	if (s->fd < 0) {
-		fprintf(stderr, "v2xcap send: AF_PACKET socket: %s%s\n", strerror(errno),
-			errno == EPERM ? " (needs root or CAP_NET_RAW)" : "");
+	char errbuf[V2X_ERRBUF_SIZE];
+	s->info.size = sizeof(s->info);
+	if (!(s->tx = v2x_tx_open(o->iface, V2X_TX_ANY_INTERFACE, errbuf)) ||
+	    v2x_tx_get_info(s->tx, &s->info) < 0) {
+		fprintf(stderr, "v2xcap send: %s\n", errbuf);
 		return -1;
 	}
-	if (ioctl(s->fd, SIOCGIFINDEX, &ifr) < 0) {
-		fprintf(stderr, "v2xcap send: %s: %s\n", iface, strerror(errno));
-		return -1;
-	}
-	s->to.sll_family = AF_PACKET;
-	s->to.sll_ifindex = ifr.ifr_ifindex;
-	s->to.sll_protocol = htons(V2X_ETHERTYPE_WSMP);
-	s->to.sll_halen = 6;
-	memset(s->to.sll_addr, 0xff, 6);
-	if (ioctl(s->fd, SIOCGIFHWADDR, &ifr) < 0) {
-		fprintf(stderr, "v2xcap send: %s: %s\n", iface, strerror(errno));
-		return -1;
-	}
-	memcpy(s->mac, ifr.ifr_hwaddr.sa_data, 6);
-	return 0;
-}
-
-/* Asked without privileges (any socket answers SIOCGIFFLAGS). */
-static bool is_loopback(const char *iface)
-{
-	struct ifreq ifr;
-	int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
-	memset(&ifr, 0, sizeof ifr);
-	snprintf(ifr.ifr_name, sizeof ifr.ifr_name, "%s", iface);
-	bool lo = fd >= 0 && ioctl(fd, SIOCGIFFLAGS, &ifr) == 0 && (ifr.ifr_flags & IFF_LOOPBACK);
-	if (fd >= 0)
-		close(fd);
-	return lo;
-}
-
-/* Whether IFACE is what send is for, an OCB interface on a channel (a frame sent
- * anywhere else does not go on the air as 802.11p, or not at all), said before anything
- * is sent: the channel and rates of an OCB interface, or why another one is refused
- * (sent on with --force, with a warning). 0 to send, -1 refused. */
-static int check_interface(const struct send_opts *o)
-{
-	char why[640] = "", errbuf[V2X_ERRBUF_SIZE];
-	struct v2x_ocb_status iface = {.size = sizeof(iface)};
-	struct v2x_ocb *oc = NULL;
-	if (if_nametoindex(o->iface) == 0) {
-		fprintf(stderr, "v2xcap send: %s: %s\n", o->iface, strerror(errno));
-		return -1;
-	}
-	if (is_loopback(o->iface))
-		snprintf(why, sizeof why, "a loopback interface: the frames stay on this host");
-	else if (!(oc = v2x_ocb_open(errbuf)))
-		snprintf(why, sizeof why, "not known to be an OCB interface (%s)", errbuf);
-	else if (v2x_ocb_status(oc, o->iface, &iface) < 0)
-		snprintf(why, sizeof why, "not a wireless interface (%s): frames would go out as "
-			 "Ethernet", v2x_ocb_geterr(oc));
-	else if (iface.iftype == NL80211_IFTYPE_MONITOR)
-		snprintf(why, sizeof why, "a monitor interface: send writes the Ethernet frames of "
-			 "an OCB interface; use the OCB interface of phy%u", iface.phy);
-	else if (iface.iftype != NL80211_IFTYPE_OCB)
-		snprintf(why, sizeof why, "a %s interface, not OCB: 'v2xcap ocb join %s CHANNEL' "
-			 "first", iface.iftype_name, o->iface);
-	else if (!iface.freq_mhz)
-		snprintf(why, sizeof why, "in OCB mode but on no channel: 'v2xcap ocb join %s "
-			 "CHANNEL' first", o->iface);
-	v2x_ocb_close(oc);
-	if (why[0] && !o->force) {
+	const char *why = s->info.warning;
+	if (why && !o->force) {
 		fprintf(stderr, "v2xcap send: %s is %s. Refused (--force sends anyway).\n",
 			o->iface, why);
 		return -1;
 	}
-	if (why[0]) {
+	if (why) {
 		fprintf(stderr, "v2xcap send: %s is %s; sending anyway (--force), %g frames/s\n",
 			o->iface, why, o->rate);
 		return 0;
@@ -237,9 +164,9 @@ static int check_interface(const struct send_opts *o)
 	/* mac80211 sends OCB broadcasts at the lowest basic rate: 6 Mb/s on 20 MHz, scaled
 	 * with the width (3 Mb/s on the 10 MHz ITS channels). */
 	fprintf(stderr, "v2xcap send: %s: OCB on %u MHz (channel %u), %u MHz wide, broadcast "
-		"at the lowest basic rate (%g Mb/s); %g frames/s\n", o->iface, iface.freq_mhz,
-		v2x_5ghz_channel(iface.freq_mhz), iface.width_mhz, 6.0 * iface.width_mhz / 20,
-		o->rate);
+		"at the lowest basic rate (%g Mb/s); %g frames/s\n", o->iface, s->info.freq_mhz,
+		v2x_5ghz_channel(s->info.freq_mhz), s->info.width_mhz,
+		6.0 * s->info.width_mhz / 20, o->rate);
 	return 0;
 }
 
@@ -257,30 +184,19 @@ static bool wait_turn(struct sender *s)
 	return !sigismember(&pending, SIGINT) && !sigismember(&pending, SIGTERM);
 }
 
-/* Sends one WSMP (the payload of an Ethernet frame to the broadcast address). */
-static int send_wsmp(struct sender *s, const uint8_t *wsmp, size_t len)
+/* A frame's result: 0 sent (or too long, said and skipped), -1 the link failed. */
+static int sent(struct sender *s, int r)
 {
-	struct v2x_link_spec link = {.linktype = V2X_LINK_ETHERNET};
-	memcpy(link.src, s->mac, 6);
-	if (len > MAX_FRAME - 14) {
-		fprintf(stderr, "v2xcap send: a WSMP of %zu octets is too long, skipped\n", len);
-		return 0;
-	}
-	v2x_buf_reset(&s->frame);
-	v2x_link_write(&s->frame, &link, V2X_ETHERTYPE_WSMP, wsmp, len);
-	if (s->frame.err) {
-		fprintf(stderr, "v2xcap send: out of memory\n");
-		return -1;
-	}
-	if (sendto(s->fd, s->frame.p, s->frame.len, 0, (const struct sockaddr *)&s->to,
-		   sizeof s->to) < 0) {
-		fprintf(stderr, "v2xcap send: sendto: %s%s\n", strerror(errno),
-			errno == ENETDOWN ? " (is the interface up and joined? v2xcap ocb join)"
-					  : "");
-		return -1;
-	}
-	s->sent++;
-	return 0;
+	if (r < 0)
+		fprintf(stderr, "v2xcap send: %s%s\n", v2x_tx_geterr(s->tx),
+			r == V2X_EINVAL ? ", skipped" : "");
+	return r < 0 && r != V2X_EINVAL ? -1 : 0;
+}
+
+static uint64_t n_sent(struct sender *s)
+{
+	v2x_tx_get_info(s->tx, &s->info);
+	return s->info.sent;
 }
 
 /* The PSID of a message that came without WSMP: its RSU record's, its 1609.2
@@ -307,7 +223,7 @@ static int replay_file(struct sender *s, const struct send_opts *o)
 		struct v2x_frame f;
 		enum v2x_cap_result r;
 		uint64_t found = 0, no_psid = 0;
-		struct v2x_wsmp_spec wsmp = {.version = 3, .length = -1};
+		struct v2x_wsmp_params wsmp = {.size = sizeof(wsmp)};
 		if (!cf) {
 			fprintf(stderr, "v2xcap send: out of memory\n");
 			return -1;
@@ -319,24 +235,18 @@ static int replay_file(struct sender *s, const struct send_opts *o)
 			}
 			/* Layers above WSMP may be malformed: the WSMP is sent as it is. */
 			v2x_frame_parse(fr.linktype, fr.data, fr.caplen, &f);
-			const uint8_t *wsm;
-			size_t wsm_len;
-			if (f.has_wsmp && f.layer >= V2X_LAYER_WSMP && !f.wsmp.truncated) {
-				wsm = f.wsmp.payload - f.wsmp.hdr_len;
-				wsm_len = f.wsmp.hdr_len + f.wsmp.length;
-			} else if (!f.has_wsmp && f.msg_len && message_psid(&f, o, &wsmp.psid)) {
-				/* a message without WSMP: in a WSM of its PSID, as an RSU sends it */
-				v2x_buf_reset(&s->wsm);
-				v2x_wsmp_write(&s->wsm, &wsmp, f.msg, f.msg_len);
-				wsm = s->wsm.p;
-				wsm_len = s->wsm.len;
-			} else {
+			bool whole = f.has_wsmp && f.layer >= V2X_LAYER_WSMP && !f.wsmp.truncated;
+			/* a message without WSMP goes in a WSM of its PSID, as an RSU sends it */
+			if (!whole && !(!f.has_wsmp && f.msg_len && message_psid(&f, o, &wsmp.psid))) {
 				no_psid += !f.has_wsmp && f.msg_len;
 				continue;
 			}
 			found++;
-			if (!wait_turn(s) || send_wsmp(s, wsm, wsm_len) < 0 ||
-			    (o->count && s->sent >= o->count)) {
+			if (!wait_turn(s) ||
+			    sent(s, whole ? v2x_tx_send_packet(s->tx, f.wsmp.payload - f.wsmp.hdr_len,
+							       f.wsmp.hdr_len + f.wsmp.length)
+					  : v2x_tx_send_wsmp(s->tx, &wsmp, f.msg, f.msg_len)) < 0 ||
+			    (o->count && n_sent(s) >= o->count)) {
 				v2x_capfile_close(cf);
 				return 0;
 			}
@@ -368,10 +278,10 @@ static uint16_t sec_mark_now(void)
  * (optionally inside 1609.2 unsecuredData). */
 static int send_bsms(struct sender *s, const struct send_opts *o)
 {
-	struct v2x_bsm_core bsm;
-	v2x_bsm_core_unavailable(&bsm);
-	const uint8_t *id = o->has_id ? o->id : s->mac + 2;
-	bsm.id = (uint32_t)id[0] << 24 | (uint32_t)id[1] << 16 | (uint32_t)id[2] << 8 | id[3];
+	struct v2x_bsm_fields bsm = {.size = sizeof(bsm)};
+	v2x_bsm_fields_init(&bsm);
+	const uint8_t *id = o->has_id ? o->id : s->info.mac + 2;
+	bsm.temp_id = (uint32_t)id[0] << 24 | (uint32_t)id[1] << 16 | (uint32_t)id[2] << 8 | id[3];
 	if (o->has_lat)
 		bsm.lat = (int32_t)(o->lat * 1e7);
 	if (o->has_lon)
@@ -380,34 +290,23 @@ static int send_bsms(struct sender *s, const struct send_opts *o)
 		bsm.speed = (uint16_t)(o->speed / 0.02 + 0.5);
 	if (o->has_heading)
 		bsm.heading = (uint16_t)(o->heading / 0.0125 + 0.5);
-	const struct v2x_wsmp_spec wsmp = {.version = 3, .psid = V2X_PSID_BSM, .length = -1};
-	const struct v2x_dot2_spec dot2 = {.content = V2X_DOT2_UNSECURED};
+	const struct v2x_wsmp_params wsmp = {.size = sizeof(wsmp), .psid = V2X_PSID_BSM,
+					     .dot2_unsecured = o->dot2};
 	for (uint8_t cnt = 0;; cnt = (uint8_t)((cnt + 1) % 128)) {
 		if (!wait_turn(s))
 			return 0;
 		bsm.msg_cnt = cnt;
 		bsm.sec_mark = sec_mark_now();
-		v2x_buf_reset(&s->mf);
-		if (v2x_bsm_frame_write(&s->mf, &bsm) < 0) {
+		uint8_t mf[64];
+		size_t n;
+		if (v2x_bsm_build(&bsm, mf, sizeof mf, &n) < 0) {
 			fprintf(stderr, "v2xcap send: cannot encode a BSM: a value is out of "
 					"range (--lat, --lon, --speed, --heading)\n");
 			return -1;
 		}
-		const struct v2x_buf *payload = &s->mf;
-		if (o->dot2) {
-			v2x_buf_reset(&s->dot2);
-			v2x_dot2_write(&s->dot2, &dot2, s->mf.p, s->mf.len);
-			payload = &s->dot2;
-		}
-		v2x_buf_reset(&s->wsm);
-		v2x_wsmp_write(&s->wsm, &wsmp, payload->p, payload->len);
-		if (s->wsm.err) {
-			fprintf(stderr, "v2xcap send: out of memory\n");
+		if (sent(s, v2x_tx_send_wsmp(s->tx, &wsmp, mf, n)) < 0)
 			return -1;
-		}
-		if (send_wsmp(s, s->wsm.p, s->wsm.len) < 0)
-			return -1;
-		if (o->count && s->sent >= o->count)
+		if (o->count && n_sent(s) >= o->count)
 			return 0;
 	}
 }
@@ -418,10 +317,9 @@ int cmd_send(const struct v2xcap_command *cmd, int argc, char **argv)
 	int rc = parse_send_opts(cmd, argc, argv, &o);
 	if (rc >= 0)
 		return rc;
-	struct sender s = {.fd = -1, .period_ns = (long)(1e9 / o.rate)};
-	if (check_interface(&o) < 0 || open_sender(&s, o.iface) < 0) {
-		if (s.fd >= 0)
-			close(s.fd);
+	struct sender s = {.period_ns = (long)(1e9 / o.rate)};
+	if (open_sender(&s, &o) < 0) {
+		v2x_tx_close(s.tx);
 		return V2XCAP_EXIT_FAILURE;
 	}
 	/* Signals stay pending and are polled between frames, so a frame is never cut. */
@@ -433,11 +331,7 @@ int cmd_send(const struct v2xcap_command *cmd, int argc, char **argv)
 	clock_gettime(CLOCK_MONOTONIC, &s.next);
 	rc = o.bsm ? send_bsms(&s, &o) : replay_file(&s, &o);
 	fprintf(stderr, "v2xcap send: %s: %llu frames sent\n", o.iface,
-		(unsigned long long)s.sent);
-	close(s.fd);
-	v2x_buf_free(&s.frame);
-	v2x_buf_free(&s.wsm);
-	v2x_buf_free(&s.dot2);
-	v2x_buf_free(&s.mf);
+		(unsigned long long)n_sent(&s));
+	v2x_tx_close(s.tx);
 	return rc < 0 ? V2XCAP_EXIT_FAILURE : V2XCAP_EXIT_OK;
 }

@@ -20,6 +20,7 @@ import base64
 import csv
 import gzip
 import io
+import json
 import lzma
 import os
 import re
@@ -36,6 +37,7 @@ IN_ROOT = os.path.join(HERE, "..", "in-root")
 GUEST_PACKAGES = ["busybox-static", "wireless-regdb"]
 BOOT_TIMEOUT_S = 170     # the host-side limit; the guest's own watchdog fires earlier
 GUEST_WATCHDOG_S = 140
+BEACON = {"id": "1A2B3C4D", "count": 10, "lat": 422817000, "lon": -837433000}  # bsm_beacon's
 BSM = {"id": "0A0B0C0D", "count": 5, "lat": 422817000, "lon": -837433000,
        "speed": 675, "heading": 7200}  # as guest-test.sh sends them, in J2735 units
 
@@ -440,6 +442,8 @@ def expected_types(r):
     want = r.stats(os.path.abspath(r.args.replay), "type")
     if r.rc("send-bsm") == 0:
         want["BSM"] = want.get("BSM", 0) + BSM["count"]
+    if os.path.exists(r.path("example-bsm-beacon.rc")) and r.rc("example-bsm-beacon") == 0:
+        want["BSM"] = want.get("BSM", 0) + BEACON["count"]
     return want
 
 
@@ -585,6 +589,33 @@ def check_example_live_bsm(r):
            f"{BSM['count']} BSMs from {mac} with id {BSM['id']}, {core}: {sent}")
 
 
+def check_example_bsm_beacon(r):
+    """examples/bsm_beacon (libv2x's transmitter, v2x_bsm_build) on wlan0: its 10 BSMs
+    heard on mon1 and wlan1, msgCnt one by one, its TemporaryID and position."""
+    if not os.path.exists(r.path("example-bsm-beacon.rc")):
+        skip("the guest was booted without examples/bsm_beacon (--example)")
+    out = r.text("example-bsm-beacon.out")
+    expect(r.rc("example-bsm-beacon") == 0 and f"{BEACON['count']} BSMs sent on wlan0" in out,
+           f"bsm_beacon sent {BEACON['count']} BSMs: {out}")
+    for capture in ("mon1.pcapng", "wlan1.pcap"):
+        got = sh([r.args.v2xcap, "stats", "--format", "csv", "--by", "bsm", r.path(capture)])
+        rows = {row["temporary_id"]: row for row in csv.DictReader(io.StringIO(got.stdout))}
+        row = rows.get(BEACON["id"])
+        expect(row is not None and int(row["messages"]) == BEACON["count"]
+               and row["msgcnt_lost"] == "0" and row["duplicates"] == "0",
+               f"{capture}: {BEACON['count']} BSMs from {BEACON['id']}, msgCnt one by one: {row}")
+    if "decoder: none" in sh([r.args.v2xcap, "--version"]).stdout:
+        skip("built without a J2735 schema: the beacon's position is not decoded")
+    lines = [json.loads(line) for line in
+             sh([r.args.v2xcap, "decode", r.path("wlan1.pcap")]).stdout.splitlines()]
+    core = [l["j2735"]["value"]["coreData"] for l in lines
+            if l.get("j2735", {}).get("value", {}).get("coreData", {}).get("id", "").upper()
+            == BEACON["id"]]
+    expect(len(core) == BEACON["count"] and all(c["lat"] == BEACON["lat"] and
+                                                 c["long"] == BEACON["lon"] for c in core),
+           f"decoded: {BEACON['count']} BSMs at lat {BEACON['lat']} long {BEACON['lon']}")
+
+
 def check_api_ocb_errors(r):
     """tests/api/test_api's OCB case on hwsim radios: every check passes."""
     if not os.path.exists(r.path("api-ocb-errors.rc")):
@@ -613,6 +644,7 @@ CHECKS = {
     "send_checks_interface": check_send_checks_interface,
     "example_live_bsm": check_example_live_bsm,
     "api_ocb_errors": check_api_ocb_errors,
+    "example_bsm_beacon": check_example_bsm_beacon,
 }
 
 
@@ -629,7 +661,8 @@ def main():
                     help="check: the OCB widths (MHz) this kernel is expected to join")
     ap.add_argument("--v2xcap")
     ap.add_argument("--example", action="append", default=[],
-                    help="boot: a program over libv2x the scenario runs (live_bsm, test_api)")
+                    help="boot: a program over libv2x the scenario runs (live_bsm, "
+                         "bsm_beacon, test_api)")
     ap.add_argument("--replay", required=True)
     ap.add_argument("--run-tshark")
     ap.add_argument("--plugin-dir")

@@ -25,13 +25,13 @@ export PKG_CONFIG_PATH=${pc%/v2x.pc}
 libdir=$(pkg-config --variable=libdir v2x)
 [ -e "$libdir/libv2x.so.0" ] && [ -e "$libdir/libv2x.a" ] ||
 	fail "libv2x.so.0 or libv2x.a not in $libdir"
-for h in v2x.h base.h frame.h capture.h j2735.h ocb.h; do
+for h in v2x.h base.h frame.h capture.h j2735.h ocb.h priority.h stats.h tx.h; do
 	[ -f "$(pkg-config --variable=includedir v2x)/v2x/$h" ] || fail "<v2x/$h> not installed"
 done
 
 cflags="-std=c11 -Wall -Wextra -Werror -pedantic"
 incdir=$(pkg-config --variable=includedir v2x)
-for example in count_types capture_json live_bsm; do
+for example in count_types capture_json live_bsm bsm_beacon; do
 	src_c=$src/examples/$example.c
 	[ -n "$(find "$tmp/usr" -name "$example.c")" ] || fail "$example.c not installed"
 	# shellcheck disable=SC2046,SC2086 # pkg-config's words are meant to split

@@ -365,6 +365,69 @@ static void ocb_arguments_and_errors_name_the_interface(void)
 	v2x_ocb_close(o);
 }
 
+/* The transmitter's refusals (what is no OCB interface, arguments) and the BSM builder,
+ * its message read back through the frame parser and the decoder. */
+static void tx_refuses_what_is_no_ocb_interface_and_builds_bsms(void)
+{
+	char errbuf[V2X_ERRBUF_SIZE] = "";
+	CHECK(!v2x_tx_open(NULL, 0, errbuf) && errbuf[0]);
+	CHECK(!v2x_tx_open("lo", 0, NULL));
+	CHECK(!v2x_tx_open("v2xnosuch0", 0, errbuf) && strncmp(errbuf, "v2xnosuch0: ", 12) == 0);
+	CHECK(!v2x_tx_open("lo", 0, errbuf) && strstr(errbuf, "lo is a loopback interface"));
+	struct v2x_tx_info info = {.size = sizeof(info)};
+	CHECK(v2x_tx_get_info(NULL, &info) == V2X_EINVAL);
+	CHECK(v2x_tx_send_wsmp(NULL, NULL, NULL, 0) == V2X_EINVAL);
+	CHECK(v2x_tx_send_packet(NULL, NULL, 0) == V2X_EINVAL);
+	CHECK(v2x_tx_geterr(NULL)[0]);
+	v2x_tx_close(NULL);
+	struct v2x_tx *tx = v2x_tx_open("lo", V2X_TX_ANY_INTERFACE, errbuf);
+	if (tx) { /* with CAP_NET_RAW */
+		CHECK(v2x_tx_get_info(tx, &info) == V2X_OK && info.warning &&
+		      strstr(info.warning, "loopback") && info.freq_mhz == 0 && info.sent == 0);
+		struct v2x_wsmp_params w = {.size = sizeof(w), .psid = 1u << 28};
+		static const uint8_t big[3000];
+		CHECK(v2x_tx_send_wsmp(tx, &w, big, 1) == V2X_EINVAL &&
+		      strstr(v2x_tx_geterr(tx), "PSID"));
+		CHECK(v2x_tx_send_packet(tx, big, sizeof(big)) == V2X_EINVAL);
+		w.size = 4;
+		CHECK(v2x_tx_send_wsmp(tx, &w, big, 1) == V2X_EINVAL);
+		info.size = 4;
+		CHECK(v2x_tx_get_info(tx, &info) == V2X_EINVAL);
+		v2x_tx_close(tx);
+	} else {
+		CHECK(strstr(errbuf, "CAP_NET_RAW"));
+	}
+	struct v2x_bsm_fields b = {.size = sizeof(b)};
+	v2x_bsm_fields_init(&b);
+	CHECK(b.size == sizeof(b) && b.lat == 900000001 && b.speed == 8191 && b.heading == 28800);
+	b.msg_cnt = 5, b.temp_id = 0x0a0b0c0d, b.lat = 422817000, b.lon = -837433000;
+	b.speed = 675;
+	uint8_t mf[64];
+	size_t n = 0;
+	CHECK(v2x_bsm_build(&b, mf, 3, &n) == V2X_EINVAL);
+	b.msg_cnt = 128;
+	CHECK(v2x_bsm_build(&b, mf, sizeof(mf), &n) == V2X_EINVAL);
+	b.msg_cnt = 5, b.lat = 900000002;
+	CHECK(v2x_bsm_build(&b, mf, sizeof(mf), &n) == V2X_EINVAL);
+	b.lat = 422817000;
+	CHECK(v2x_bsm_build(NULL, mf, sizeof(mf), &n) == V2X_EINVAL);
+	CHECK(v2x_bsm_build(&b, mf, sizeof(mf), &n) == V2X_OK && mf[0] == 0x00 && mf[1] == 0x14);
+	struct v2x_frame *f = v2x_frame_new();
+	struct v2x_frame_info i = {.size = sizeof(i)};
+	CHECK(f && v2x_message_parse(mf, n, f) == V2X_OK && v2x_frame_get_info(f, &i) == V2X_OK);
+	CHECK(i.has_message_id && i.message_id == 20 && i.message_len == n && !i.trailing_octets);
+	v2x_frame_free(f);
+	struct v2x_decoder *d = v2x_decoder_open(errbuf);
+	const char *json = NULL;
+	if (d && v2x_decoder_edition(d)) {
+		CHECK(v2x_decode_json(d, mf, n, 0, &json, NULL) == V2X_OK);
+		CHECK(json && strstr(json, "\"msgCnt\":5,\"id\":\"0a0b0c0d\"") &&
+		      strstr(json, "\"lat\":422817000,\"long\":-837433000") &&
+		      strstr(json, "\"speed\":675"));
+	}
+	v2x_decoder_close(d);
+}
+
 static void names_and_version(void)
 {
 	CHECK(strcmp(v2x_message_name(19), "SPAT") == 0);
@@ -391,6 +454,7 @@ int main(int argc, char **argv)
 		CASE(names_and_version),
 		CASE(ocb_arguments_and_errors_name_the_interface),
 		CASE(priority_of_a_bsm_with_event_flags),
+		CASE(tx_refuses_what_is_no_ocb_interface_and_builds_bsms),
 	};
 	for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++)
 		if (argc == 2 && strcmp(argv[1], cases[k].name) == 0) {

@@ -13,5 +13,6 @@
 #include <v2x/ocb.h>
 #include <v2x/priority.h>
 #include <v2x/stats.h>
+#include <v2x/tx.h>
 
 #endif
