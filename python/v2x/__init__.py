@@ -23,9 +23,10 @@ __all__ = ["Error", "RecordWarning", "version", "edition", "read", "decode", "wa
 
 _lib = ctypes.CDLL(os.environ.get("V2X_LIBRARY") or "libv2x.so.0")
 
-_ERRBUF_SIZE = 256  # V2X_ERRBUF_SIZE
-_EFORMAT = -2       # V2X_EFORMAT
-_JSON_OCTETS = 1    # V2X_JSON_OCTETS
+# The headers' values and struct layouts, restated (ctypes reads no header): each _NAME is
+# V2X_NAME, each structure _Name struct v2x_name, as tests/api/test_layouts.py checks.
+_ERRBUF_SIZE = 256
+_JSON_OCTETS = 1
 
 
 class Error(Exception):
