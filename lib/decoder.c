@@ -58,8 +58,12 @@ static int parse_message(struct v2x_decoder *d, const uint8_t *octets, size_t le
 	int r = v2x_message_parse(octets, len, &d->frame);
 	if (d->frame.layer == V2X_LAYER_J2735 && d->frame.has_j2735)
 		return V2X_OK;
-	snprintf(d->err, sizeof(d->err), "%s: %s", v2x_layer_name(d->frame.error_layer),
-		 r < 0 && d->frame.error ? d->frame.error : "no J2735 MessageFrame");
+	/* an error names its layer; octets that are simply no message name none */
+	if (r < 0 && d->frame.error)
+		snprintf(d->err, sizeof(d->err), "%s: %s", v2x_layer_name(d->frame.error_layer),
+			 d->frame.error);
+	else
+		snprintf(d->err, sizeof(d->err), "no J2735 MessageFrame in these %zu octets", len);
 	return V2X_EFORMAT;
 }
 
