@@ -29,6 +29,7 @@ struct v2xcap_command {
 V2XCAP_COMMAND(dump);
 V2XCAP_COMMAND(stats);
 V2XCAP_COMMAND(decode);
+V2XCAP_COMMAND(encode);
 V2XCAP_COMMAND(ocb);
 V2XCAP_COMMAND(capture);
 V2XCAP_COMMAND(send);

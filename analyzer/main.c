@@ -26,6 +26,8 @@ static const struct v2xcap_command commands[] = {
 		    "[--strict] [--octets] --hex [FILE|-]\n"
 		    "[--strict] [--octets] --raw FILE",
 	    "one JSON object per J2735 message (JSON Lines)"),
+	ROW(encode, "[--format hex|raw] [--strict] [--] [FILE|-]...",
+	    "JSON Lines (decode's, edited or not) to UPER MessageFrames"),
 	ROW(ocb, "join IFACE FREQ|CHANNEL [--width 5|10|20]\n"
 		 "leave IFACE\n"
 		 "monitor IFACE [--name NAME]\n"

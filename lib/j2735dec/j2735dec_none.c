@@ -1,6 +1,9 @@
-/* j2735dec without a schema: every call says that no decoder was built. */
+/* j2735dec and j2735enc without a schema: every call says that no decoder (encoder) was
+ * built. */
 #include "j2735dec.h"
+#include "j2735enc.h"
 
+#include <stdio.h>
 #include <string.h>
 
 const char *j2735dec_edition(void)
@@ -40,4 +43,12 @@ void j2735dec_walk(const struct j2735dec_msg *msg, const struct v2x_visitor *v,
 		   void *ctx)
 {
 	(void)msg, (void)v, (void)ctx;
+}
+
+enum j2735enc_result j2735enc_encode(long msg_id, const struct json_value *value,
+				     struct v2x_buf *out, char *err, size_t errlen)
+{
+	(void)msg_id, (void)value, (void)out;
+	snprintf(err, errlen, "no J2735 encoder built");
+	return J2735ENC_NO_ENCODER;
 }
