@@ -28,7 +28,7 @@ LINKTYPES = [127, 105, 1, 113, 276, 252]  # the index order of fuzz_frame.c and 
 LINK_WYDOT = 6  # fuzz_frame.c only: its index of V2X_LINK_WYDOT (no capture file has it)
 LINK_RSU = 7  # fuzz_frame.c only: V2X_LINK_RSU_TEXT, a record of an RSU records file
 HARNESSES = ["fuzz_frame", "fuzz_api", "fuzz_wsmp", "fuzz_dot2", "fuzz_j2735dec", "fuzz_capreader",
-             "fuzz_v2xcap"]
+             "fuzz_v2xcap", "fuzz_encode"]
 # fuzz_v2xcap writes per-frame errors on stderr: libFuzzer keeps its own and the
 # sanitizers' reports and drops the harness's.
 OPTIONS = {"fuzz_v2xcap": ["-close_fd_mask=3"]}
@@ -181,14 +181,17 @@ def seeds(harness, captures, vectors):
                     if at >= 0:
                         out.add(p[at:])
             out.update(v for v in vec if v[:1] == b"\x03")
-        elif harness == "fuzz_j2735dec":
+        elif harness in ("fuzz_j2735dec", "fuzz_encode"):
+            # fuzz_encode: the MessageFrames only (mode 0, decoded to its JSON); its JSON
+            # seeds are in corpus/fuzz_encode
             for p in payloads + vec:
                 for at in range(len(p)):
                     mf = message_frame(p[at:])
                     if mf:
                         whole, msg_id, value = mf
                         out.add(b"\x00" + whole)
-                        out.add(b"\x01" + struct.pack(">H", msg_id) + value)
+                        if harness == "fuzz_j2735dec":
+                            out.add(b"\x01" + struct.pack(">H", msg_id) + value)
                         break
     return sorted(out)
 
