@@ -1,5 +1,6 @@
 /* `v2xcap send`: transmit WSMP on an OCB netdev through libv2x's transmitter (<v2x/tx.h>:
- * EtherType 0x88DC, broadcast): the WSMP frames of a capture, or BSMs it builds. */
+ * EtherType 0x88DC, broadcast): the WSMP frames of a capture, J2735 messages encoded from
+ * JSON Lines (<v2x/encode.h>), or BSMs it builds. */
 #define _GNU_SOURCE
 #include <inttypes.h>
 #include <getopt.h>
@@ -9,6 +10,8 @@
 #include <string.h>
 #include <time.h>
 
+#include <v2x/encode.h>
+#include <v2x/frame.h>
 #include <v2x/tx.h>
 
 #include "capfile.h"
@@ -20,21 +23,28 @@
 
 const char cmd_send_options[] =
 	"  FILE        replay the WSMP of every WSMP frame in a capture (any link type)\n"
+	"  --json FILE encode each line of JSON Lines ('-': stdin; `v2xcap decode` lines or\n"
+	"              their \"j2735\" objects, as `v2xcap encode` takes them) and send it in\n"
+	"              a WSM of its message type's PSID (BSM 0x20, MAP/SPaT/SRM/SSM 0x82,\n"
+	"              TIM/RSA 0x83, PSM 0x27 ...) or --psid's; a line that does not encode\n"
+	"              is named and skipped (exit status 1)\n"
 	"  --bsm       send BasicSafetyMessages (J2735, WSMP v3 PSID 0x20): msgCnt\n"
 	"              increments (mod 128), secMark is the clock's millisecond within the\n"
 	"              minute, the fields not given are sent unavailable\n"
 	"  --id HEX    TemporaryID, 8 hex digits (default: the last 4 octets of the MAC)\n"
-	"  --dot2      wrap the BSM in IEEE 1609.2 unsecuredData\n"
-	"  --rate HZ   frames per second (default 10);  --loop: replay FILE until stopped\n"
+	"  --dot2      wrap the BSM (--json: each message) in IEEE 1609.2 unsecuredData\n"
+	"  --rate HZ   frames per second (default 10);  --loop: replay FILE (--json FILE)\n"
+	"              until stopped\n"
 	"  --count N   stop after N frames\n"
 	"  --psid HEX  FILE: the PSID of messages that came without WSMP and name none (bare\n"
-	"              J2735 in UDP, log records); an RSU record's or 1609.2's own comes first\n"
+	"              J2735 in UDP, log records); an RSU record's or 1609.2's own comes first;\n"
+	"              --json: the PSID of every message\n"
 	"  --force     send on an interface that is not an OCB interface on a channel (a\n"
 	"              loopback, Ethernet, a monitor vif): refused otherwise\n"
 	"IFACE is an OCB netdev ('v2xcap ocb join'); needs CAP_NET_RAW. SIGINT/SIGTERM stop.\n";
 
 struct send_opts {
-	const char *iface, *file;
+	const char *iface, *file, *json;
 	bool bsm, loop, dot2, has_id, force;
 	double rate;
 	uint64_t count;
@@ -90,6 +100,7 @@ static int parse_send_opts(const struct v2xcap_command *cmd, int argc, char **ar
 		{"heading", required_argument, NULL, 'H'},
 		{"force", no_argument, NULL, 'f'},
 		{"psid", required_argument, NULL, 'p'},
+		{"json", required_argument, NULL, 'j'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -104,6 +115,7 @@ static int parse_send_opts(const struct v2xcap_command *cmd, int argc, char **ar
 		case 'l': o->loop = true; break;
 		case '2': o->dot2 = true; break;
 		case 'f': o->force = true; break;
+		case 'j': o->json = optarg; break;
 		case 'I': bad = parse_hex_id(optarg, o->id); o->has_id = true; break;
 		case 'r': bad = parse_double(optarg, &o->rate, &dummy) || o->rate <= 0; break;
 		case 'c':
@@ -132,8 +144,9 @@ static int parse_send_opts(const struct v2xcap_command *cmd, int argc, char **ar
 		return v2xcap_cli_usage_error(cmd, "no interface given (-i IFACE)");
 	if (optind != argc)
 		return v2xcap_cli_usage_error(cmd, "unexpected argument '%s'", argv[optind]);
-	if (o->bsm == (o->file != NULL))
-		return v2xcap_cli_usage_error(cmd, "give a capture FILE or --bsm (one of them)");
+	if (o->bsm + (o->file != NULL) + (o->json != NULL) != 1)
+		return v2xcap_cli_usage_error(cmd, "give a capture FILE, --json FILE or --bsm "
+					      "(one of them)");
 	return -1;
 }
 
@@ -267,6 +280,74 @@ static int replay_file(struct sender *s, const struct send_opts *o)
 	}
 }
 
+/* One pass over the JSON Lines: 1 when a line did not encode or had no PSID (named,
+ * skipped), 0, -1 when the file cannot be read or nothing was sent, 2 at the end of the
+ * run (--count, a signal, the link). *found counts the messages sent. */
+static int send_json_pass(struct sender *s, const struct send_opts *o, struct v2x_encoder *e,
+			  uint64_t *found)
+{
+	bool is_stdin = strcmp(o->json, "-") == 0;
+	FILE *in = is_stdin ? stdin : fopen(o->json, "r");
+	if (!in) {
+		fprintf(stderr, "v2xcap send: %s: %m\n", o->json);
+		return -1;
+	}
+	struct v2x_wsmp_params wsmp = {.size = sizeof(wsmp), .dot2_unsecured = o->dot2};
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	unsigned long lineno = 0;
+	int rc = 0;
+	while (rc != 2 && (n = getline(&line, &cap, in)) >= 0) {
+		lineno++;
+		if (strspn(line, " \t\r\n") == (size_t)n)
+			continue;
+		struct v2x_encoded m = {.size = sizeof(m)};
+		int r = v2x_encode_json(e, line, (size_t)n, &m);
+		const char *why = r < 0 ? v2x_encoder_geterr(e) : NULL;
+		wsmp.psid = o->psid;
+		if (!why && !o->has_psid && !v2x_message_psid(m.message_id, &wsmp.psid))
+			why = "its message type has no PSID of its own: give --psid";
+		if (why) {
+			fprintf(stderr, "v2xcap send: %s: line %lu: %s\n", o->json, lineno, why);
+			rc = r == V2X_ENOTSUP ? -1 : 1;
+			if (rc < 0)
+				break;
+			continue;
+		}
+		++*found;
+		if (!wait_turn(s) || sent(s, v2x_tx_send_wsmp(s->tx, &wsmp, m.octets, m.len)) < 0 ||
+		    (o->count && n_sent(s) >= o->count))
+			rc = 2;
+	}
+	free(line);
+	if (!is_stdin)
+		fclose(in);
+	return rc;
+}
+
+static int send_json(struct sender *s, const struct send_opts *o)
+{
+	char errbuf[V2X_ERRBUF_SIZE];
+	struct v2x_encoder *e = v2x_encoder_open(errbuf);
+	if (!e) {
+		fprintf(stderr, "v2xcap send: %s\n", errbuf);
+		return -1;
+	}
+	int rc, bad = 0;
+	uint64_t found = 0;
+	do {
+		rc = send_json_pass(s, o, e, &found);
+		bad |= rc == 1;
+	} while (o->loop && found && rc >= 0 && rc != 2 && strcmp(o->json, "-") != 0);
+	v2x_encoder_close(e);
+	if (rc >= 0 && !found) {
+		fprintf(stderr, "v2xcap send: %s: no message to send\n", o->json);
+		return -1;
+	}
+	return rc < 0 || bad ? -1 : 0;
+}
+
 static uint16_t sec_mark_now(void)
 {
 	struct timespec ts;
@@ -329,7 +410,7 @@ int cmd_send(const struct v2xcap_command *cmd, int argc, char **argv)
 	sigaddset(&mask, SIGTERM);
 	sigprocmask(SIG_BLOCK, &mask, NULL);
 	clock_gettime(CLOCK_MONOTONIC, &s.next);
-	rc = o.bsm ? send_bsms(&s, &o) : replay_file(&s, &o);
+	rc = o.bsm ? send_bsms(&s, &o) : o.json ? send_json(&s, &o) : replay_file(&s, &o);
 	fprintf(stderr, "v2xcap send: %s: %llu frames sent\n", o.iface,
 		(unsigned long long)n_sent(&s));
 	v2x_tx_close(s.tx);

@@ -38,6 +38,8 @@ static const struct v2xcap_command commands[] = {
 		     " [--kafka BROKERS [--topic T] [--compression C] [-X KEY=VALUE]...]",
 	    "live capture of WSMP frames"),
 	ROW(send, "-i IFACE [--force] FILE [--rate HZ] [--loop] [--count N]\n"
+		  "-i IFACE [--force] --json FILE|- [--psid HEX] [--dot2] [--rate HZ] [--loop]\n"
+		  " [--count N]\n"
 		  "-i IFACE [--force] --bsm [--id HEX] [--rate HZ] [--count N]\n"
 		  " [--lat DEG] [--lon DEG] [--speed M/S] [--heading DEG] [--dot2]",
 	    "transmit WSMP on an OCB interface"),

@@ -85,3 +85,13 @@ const char *v2x_message_name(unsigned message_id)
 							      : NULL;
 	return id ? id->abbrev : NULL;
 }
+
+bool v2x_message_psid(unsigned message_id, uint32_t *psid)
+{
+	const struct v2x_msgid *id = message_id <= UINT16_MAX ? v2x_msgid_lookup(message_id)
+							      : NULL;
+	if (!id || !id->psid || !psid)
+		return false;
+	*psid = id->psid;
+	return true;
+}

@@ -19,6 +19,9 @@ struct v2x_msgid {
 	const char *abbrev;     /* "BSM": column text, stats keys, filter suffix (lower case) */
 	const char *name;       /* "BasicSafetyMessage": ASN.1 type name */
 	uint16_t first_edition; /* 2016, 2020 or 2024: first schema that defines it */
+	/* the PSID (IEEE 1609.12) its messages are sent under by default, 0: none (the
+	 * sender names one) */
+	uint32_t psid;
 };
 
 struct v2x_psid {

@@ -142,6 +142,12 @@ V2X_API const char *v2x_layer_name(enum v2x_layer l);
 V2X_API const char *v2x_psid_name(uint32_t psid);
 V2X_API const char *v2x_message_name(unsigned message_id);
 
+/* The PSID a J2735 message of this id is sent under by default (IEEE 1609.12: BSM 0x20;
+ * MAP, SPaT, SRM, SSM 0x82; TIM, RSA 0x83; PSM 0x27; EVA 0x85; probe data 0x84; RTCM
+ * 0x80, NMEA 0x81) in *psid: true; false, *psid untouched, for an id without one (the
+ * sender names the PSID). */
+V2X_API bool v2x_message_psid(unsigned message_id, uint32_t *psid);
+
 #ifdef __cplusplus
 }
 #endif
