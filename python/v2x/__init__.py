@@ -58,6 +58,8 @@ _TEXT = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.POINTER(ctypes.c_char), c
 _OCTETS = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.POINTER(ctypes.c_uint8), ctypes.c_size_t)
 _BOOL = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_bool)
 _NULL = ctypes.CFUNCTYPE(None, ctypes.c_void_p)
+_NUMBER = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_double)
+_UINT = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_ulonglong)
 
 
 class _CaptureStats(ctypes.Structure):
@@ -69,7 +71,7 @@ class _CaptureStats(ctypes.Structure):
 class _Visitor(ctypes.Structure):
     _fields_ = [("size", ctypes.c_size_t), ("key", _KEY), ("open", _NEST), ("close", _NEST),
                 ("integer", _INT), ("text", _TEXT), ("octets", _OCTETS), ("boolean", _BOOL),
-                ("null", _NULL)]
+                ("null", _NULL), ("number", _NUMBER), ("uinteger", _UINT)]
 
 
 def _fn(name, restype, *argtypes):
