@@ -87,7 +87,7 @@ static void w_boolean(void *c, bool v) { w_scalar(c, 0, NULL, 0, NULL, 0, v); }
 static void w_null(void *c) { w_scalar(c, 0, NULL, 0, NULL, 0, -1); }
 
 static const struct v2x_visitor walk_visitor = {
-	sizeof(struct v2x_visitor), w_key, w_open, w_close, w_integer, w_text, w_octets, w_boolean, w_null,
+	sizeof(struct v2x_visitor), w_key, w_open, w_close, w_integer, w_text, w_octets, w_boolean, w_null, NULL, NULL,
 };
 
 /* path (plen octets) ends with the member path suffix (m octets) */

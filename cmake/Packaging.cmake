@@ -70,7 +70,6 @@ every function and example programs (count message types, capture to JSON, print
 live, a 10 Hz BSM beacon).")
 set(CPACK_DEBIAN_PYTHON3-V2X_PACKAGE_NAME python3-v2x)
 set(CPACK_DEBIAN_PYTHON3-V2X_PACKAGE_SECTION python)
-set(CPACK_DEBIAN_PYTHON3-V2X_PACKAGE_ARCHITECTURE all)
 set(CPACK_DEBIAN_PYTHON3-V2X_DESCRIPTION "V2X frames for applications: the Python module v2x
 v2x.read gives the lines v2xcap decode writes as dicts, v2x.stats the statistics,
 v2x.Capture a live capture, v2x.decode and v2x.walk one J2735 message; over libv2x0.")
@@ -90,10 +89,17 @@ if(EXISTS /etc/os-release)
 endif()
 set(CPACK_DEBIAN_PACKAGE_VERSION "${PROJECT_VERSION}${v2x_deb_release}")
 # What dpkg-shlibdeps cannot see: the -dev package's headers and v2x.pc name the -dev
-# packages of Requires.private; ctypes loads libv2x.so.0 at run time.
+# packages of Requires.private; ctypes loads libv2x.so.0 at run time (the extension
+# v2x._v2x links it, so python3-v2x is of the build's architecture; dpkg-shlibdeps
+# finds libv2x0 and libc there).
 set(v2x_lib_dep "libv2x0 (= ${CPACK_DEBIAN_PACKAGE_VERSION})")
 set(CPACK_DEBIAN_LIBV2X-DEV_PACKAGE_DEPENDS
     "${v2x_lib_dep}, libpcap-dev, zlib1g-dev, libnl-genl-3-dev")
-set(CPACK_DEBIAN_PYTHON3-V2X_PACKAGE_DEPENDS "${v2x_lib_dep}, python3")
+# The extension is built for one python3 (its ABI tag is in the file name): that version.
+find_package(Python3 COMPONENTS Interpreter)
+math(EXPR v2x_py_next "${Python3_VERSION_MINOR} + 1")
+set(CPACK_DEBIAN_PYTHON3-V2X_PACKAGE_DEPENDS "${v2x_lib_dep}, python3 (>= \
+${Python3_VERSION_MAJOR}.${Python3_VERSION_MINOR}), python3 (<< \
+${Python3_VERSION_MAJOR}.${v2x_py_next})")
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 include(CPack)

@@ -35,6 +35,7 @@ static void on_close(void *w, bool array)
 
 static const struct v2x_visitor to_json = {
 	sizeof(struct v2x_visitor), on_key, on_open, on_close, on_integer, on_text, on_octets, on_boolean, on_null,
+	NULL, NULL, /* number, uinteger: no J2735 tree has them */
 };
 
 /* A log record's metadata in J2735 units, as in the file (lib/wydot.h). */

@@ -1,5 +1,6 @@
 /* <v2x/j2735.h>: the decoder handle over j2735dec and the line writer (decode_line.c),
  * the same code `v2xcap decode` writes its lines with. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,31 +91,40 @@ int v2x_decode_json(struct v2x_decoder *d, const uint8_t *octets, size_t len, un
 	return V2X_OK;
 }
 
+/* The line of rec into w, text or visits: 1; 0 when rec holds no J2735 message; V2X_EFORMAT
+ * (d->err says why) when the frame or its message is malformed. */
+static int record_line(struct v2x_decoder *d, const char *file, const struct v2x_record *rec,
+		       unsigned flags, struct json_writer *w)
+{
+	d->err[0] = '\0';
+	const struct v2x_capframe fr = {file ? file : "", rec->number, rec->ts_ns, rec->linktype,
+					rec->caplen, rec->origlen, rec->data};
+	struct v2x_decoded dec;
+	v2x_decode_line(w, &fr, flags & V2X_JSON_OCTETS, &dec);
+	if (!dec.has_json)
+		return 0;
+	if (dec.why) {
+		snprintf(d->err, sizeof(d->err), "%s: %s", dec.layer, dec.why);
+		return V2X_EFORMAT;
+	}
+	return 1;
+}
+
 int v2x_decode_record_json(struct v2x_decoder *d, const char *file, const struct v2x_record *rec,
 			   unsigned flags, const char **json, size_t *json_len)
 {
 	if (!d || !rec || !json)
 		return V2X_EINVAL;
 	*json = NULL;
-	d->err[0] = '\0';
-	const struct v2x_capframe fr = {file ? file : "", rec->number, rec->ts_ns, rec->linktype,
-					rec->caplen, rec->origlen, rec->data};
 	struct json_writer w;
-	struct v2x_decoded dec;
 	start(d, &w);
-	v2x_decode_line(&w, &fr, flags & V2X_JSON_OCTETS, &dec);
-	if (!dec.has_json) {
+	int r = record_line(d, file, rec, flags, &w);
+	if (r == 0) {
 		json_flush(&w);
 		return 0;
 	}
-	int r = finish(d, &w, json, json_len);
-	if (r < 0)
-		return r;
-	if (dec.why) {
-		snprintf(d->err, sizeof(d->err), "%s: %s", dec.layer, dec.why);
-		return V2X_EFORMAT;
-	}
-	return 1;
+	int f = finish(d, &w, json, json_len);
+	return f < 0 ? f : r;
 }
 
 /* What a caller's visitor leaves NULL: the walk calls every callback. */
@@ -126,10 +136,52 @@ static void skip_octets(void *c, const uint8_t *p, size_t n) { (void)c, (void)p,
 static void skip_boolean(void *c, bool v) { (void)c, (void)v; }
 static void skip_null(void *c) { (void)c; }
 
+static void skip_number(void *c, double v) { (void)c, (void)v; }
+static void skip_uinteger(void *c, unsigned long long v) { (void)c, (void)v; }
+
+/* The size of struct v2x_visitor in libv2x 0.1 (up to null): what a caller built with that
+ * header gives, and the least a call takes. */
+#define VISITOR_SIZE_0 (offsetof(struct v2x_visitor, null) + sizeof(void (*)(void *)))
+
+/* The caller's member, when its size holds it and it is set. */
+#define MEMBER(v, name, skip) \
+	((v)->size >= offsetof(struct v2x_visitor, name) + sizeof((v)->name) && (v)->name ? \
+		 (v)->name : (skip))
+
+/* v with a callback in every member: the caller's, or one that skips. */
+static struct v2x_visitor complete(const struct v2x_visitor *v)
+{
+	return (struct v2x_visitor){
+		sizeof(struct v2x_visitor),
+		MEMBER(v, key, skip_key),
+		MEMBER(v, open, skip_nesting),
+		MEMBER(v, close, skip_nesting),
+		MEMBER(v, integer, skip_integer),
+		MEMBER(v, text, skip_text),
+		MEMBER(v, octets, skip_octets),
+		MEMBER(v, boolean, skip_boolean),
+		MEMBER(v, null, skip_null),
+		MEMBER(v, number, skip_number),
+		MEMBER(v, uinteger, skip_uinteger),
+	};
+}
+
+int v2x_decode_record_walk(struct v2x_decoder *d, const char *file,
+			   const struct v2x_record *rec, unsigned flags,
+			   const struct v2x_visitor *v, void *ctx)
+{
+	if (!d || !rec || !v || v->size < VISITOR_SIZE_0)
+		return V2X_EINVAL;
+	const struct v2x_visitor all = complete(v);
+	struct json_writer w;
+	json_init_visit(&w, &all, ctx);
+	return record_line(d, file, rec, flags, &w);
+}
+
 int v2x_decode_walk(struct v2x_decoder *d, const uint8_t *octets, size_t len,
 		    const struct v2x_visitor *v, void *ctx)
 {
-	if (!d || !octets || !v || v->size < sizeof(struct v2x_visitor))
+	if (!d || !octets || !v || v->size < VISITOR_SIZE_0)
 		return V2X_EINVAL;
 	d->err[0] = '\0';
 	int r = parse_message(d, octets, len);
@@ -138,17 +190,7 @@ int v2x_decode_walk(struct v2x_decoder *d, const uint8_t *octets, size_t len,
 	struct j2735dec_msg msg;
 	enum j2735dec_result res = j2735dec_decode(d->frame.j2735, d->frame.j2735_len, &msg);
 	if (res == J2735DEC_OK) {
-		const struct v2x_visitor all = {
-			sizeof(all),
-			v->key ? v->key : skip_key,
-			v->open ? v->open : skip_nesting,
-			v->close ? v->close : skip_nesting,
-			v->integer ? v->integer : skip_integer,
-			v->text ? v->text : skip_text,
-			v->octets ? v->octets : skip_octets,
-			v->boolean ? v->boolean : skip_boolean,
-			v->null ? v->null : skip_null,
-		};
+		const struct v2x_visitor all = complete(v);
 		j2735dec_walk(&msg, &all, ctx);
 		r = V2X_OK;
 	} else {

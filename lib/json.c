@@ -1,8 +1,11 @@
 /* The JSON writer of v2xcap (decode, stats): separators and escaping in one place. Text is
  * gathered in the writer's buffer and given to stdio in large writes, because decode spends
- * most of its time here and per-character stdio calls dominated it. */
+ * most of its time here and per-character stdio calls dominated it. The visitor backend
+ * (json_init_visit) gives the same document as events: one branch per call on the text
+ * path. */
 #include "json.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +24,8 @@ static void restart(struct json_writer *w)
 static void init(struct json_writer *w, FILE *out, struct v2x_buf *to, bool held)
 {
 	/* Field by field: clearing buf would cost more than a short value. */
+	w->visit = NULL;
+	w->ctx = NULL;
 	w->out = out;
 	w->to = to;
 	w->base = w->buf;
@@ -45,6 +50,22 @@ void json_init_buf(struct json_writer *w, struct v2x_buf *to)
 	init(w, NULL, to, true);
 }
 
+void json_init_visit(struct json_writer *w, const struct v2x_visitor *visit, void *ctx)
+{
+	init(w, NULL, NULL, true);
+	w->visit = visit;
+	w->ctx = ctx;
+}
+
+/* With the visitor backend, a public call gives its event instead of text (nothing past
+ * an overflow, as the text drops it) and returns. */
+#define VISIT(w, event)                    \
+	if ((w)->visit) {                  \
+		if (!(w)->overflow)        \
+			(w)->visit->event; \
+		return;                    \
+	}
+
 /* Hands the held text on: to out, or into to's length (it is already in place). */
 static void spill(struct json_writer *w)
 {
@@ -62,6 +83,8 @@ static void spill(struct json_writer *w)
 
 int json_flush(struct json_writer *w)
 {
+	if (w->visit)
+		return 0;
 	spill(w);
 	return (w->to ? w->to->err : ferror(w->out)) ? -1 : 0;
 }
@@ -145,6 +168,13 @@ static void begin(struct json_writer *w, char c)
 {
 	if (w->depth == JSON_MAX_DEPTH)
 		w->overflow = true;
+	if (w->visit) {
+		if (!w->overflow) {
+			w->depth++;
+			w->visit->open(w->ctx, c == '[');
+		}
+		return;
+	}
 	if (!item(w))
 		return;
 	put_char(w, c);
@@ -157,6 +187,10 @@ static void end(struct json_writer *w, char c)
 	if (w->overflow || w->depth == 0)
 		return;
 	w->depth--;
+	if (w->visit) {
+		w->visit->close(w->ctx, c == ']');
+		return;
+	}
 	put_char(w, c);
 	done(w);
 }
@@ -266,6 +300,7 @@ static void quoted(struct json_writer *w, const char *s, size_t len)
 
 void json_key(struct json_writer *w, const char *key)
 {
+	VISIT(w, key(w->ctx, key))
 	if (!item(w))
 		return;
 	size_t len = strlen(key);
@@ -278,6 +313,7 @@ void json_key(struct json_writer *w, const char *key)
 
 void json_string_len(struct json_writer *w, const char *s, size_t len)
 {
+	VISIT(w, text(w->ctx, s, len))
 	if (!item(w))
 		return;
 	if (!plain_quoted(w, s, len))
@@ -292,6 +328,7 @@ void json_string(struct json_writer *w, const char *s)
 
 void json_int(struct json_writer *w, long long v)
 {
+	VISIT(w, integer(w->ctx, v))
 	if (!item(w))
 		return;
 	/* the magnitude in unsigned arithmetic: -LLONG_MIN does not fit a long long */
@@ -301,14 +338,41 @@ void json_int(struct json_writer *w, long long v)
 
 void json_uint(struct json_writer *w, unsigned long long v)
 {
+	if (w->visit) { /* a long long where it fits, as the decoded tree's integers */
+		if (w->overflow)
+			return;
+		if (v > LLONG_MAX)
+			w->visit->uinteger(w->ctx, v);
+		else
+			w->visit->integer(w->ctx, (long long)v);
+		return;
+	}
 	if (!item(w))
 		return;
 	put_uint(w, v, false);
 	done(w);
 }
 
+/* The value a JSON parser reads of the text json_double writes: v rounded to decimals. A
+ * text too long for text[] holds every digit of v (%f of a huge magnitude), so it is v. */
+static void visit_double(struct json_writer *w, double v, int decimals)
+{
+	char text[64];
+	int n = snprintf(text, sizeof(text), "%.*f", decimals, v);
+	w->visit->number(w->ctx, n > 0 && (size_t)n < sizeof(text) ? strtod(text, NULL) : v);
+}
+
 void json_double(struct json_writer *w, double v, int decimals)
 {
+	if (w->visit) {
+		if (w->overflow)
+			return;
+		if (isfinite(v))
+			visit_double(w, v, decimals);
+		else
+			w->visit->null(w->ctx);
+		return;
+	}
 	if (!item(w))
 		return;
 	if (isfinite(v)) {
@@ -332,6 +396,7 @@ void json_double(struct json_writer *w, double v, int decimals)
 
 void json_bool(struct json_writer *w, bool v)
 {
+	VISIT(w, boolean(w->ctx, v))
 	if (!item(w))
 		return;
 	if (v)
@@ -343,24 +408,53 @@ void json_bool(struct json_writer *w, bool v)
 
 void json_null(struct json_writer *w)
 {
+	VISIT(w, null(w->ctx))
 	if (!item(w))
 		return;
 	put(w, "null", 4);
 	done(w);
 }
 
+/* n octets as 2 * n hex digits at to */
+static void to_hex(char *to, const uint8_t *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		to[2 * i] = hex_digits[p[i] >> 4];
+		to[2 * i + 1] = hex_digits[p[i] & 0xf];
+	}
+}
+
+/* The hex text in one event: on the stack when short (a BSM's id), else allocated; out
+ * of memory, null, as json_double's text. */
+static void visit_hex(struct json_writer *w, const uint8_t *p, size_t len)
+{
+	char small[256];
+	small[0] = '\0'; /* len 0: gcc would see an uninitialized array handed on */
+	char *text = len <= sizeof(small) / 2 ? small : malloc(2 * len);
+	if (!text) {
+		w->visit->null(w->ctx);
+		return;
+	}
+	to_hex(text, p, len);
+	w->visit->text(w->ctx, text, 2 * len);
+	if (text != small)
+		free(text);
+}
+
 void json_hex(struct json_writer *w, const uint8_t *p, size_t len)
 {
+	if (w->visit) {
+		if (!w->overflow)
+			visit_hex(w, p, len);
+		return;
+	}
 	if (!item(w))
 		return;
 	char chunk[256];
 	put_char(w, '"');
 	while (len) {
 		size_t n = len < sizeof(chunk) / 2 ? len : sizeof(chunk) / 2;
-		for (size_t i = 0; i < n; i++) {
-			chunk[2 * i] = hex_digits[p[i] >> 4];
-			chunk[2 * i + 1] = hex_digits[p[i] & 0xf];
-		}
+		to_hex(chunk, p, n);
 		put(w, chunk, 2 * n);
 		p += n;
 		len -= n;
@@ -371,21 +465,23 @@ void json_hex(struct json_writer *w, const uint8_t *p, size_t len)
 
 void json_mac(struct json_writer *w, const uint8_t mac[6])
 {
+	char quoted_mac[19] = {'"'};
+	for (int i = 0; i < 6; i++) {
+		quoted_mac[1 + 3 * i] = hex_digits[mac[i] >> 4];
+		quoted_mac[2 + 3 * i] = hex_digits[mac[i] & 0xf];
+		quoted_mac[3 + 3 * i] = i < 5 ? ':' : '"';
+	}
+	VISIT(w, text(w->ctx, quoted_mac + 1, sizeof(quoted_mac) - 2))
 	if (!item(w))
 		return;
-	char text[19] = {'"'};
-	for (int i = 0; i < 6; i++) {
-		text[1 + 3 * i] = hex_digits[mac[i] >> 4];
-		text[2 + 3 * i] = hex_digits[mac[i] & 0xf];
-		text[3 + 3 * i] = i < 5 ? ':' : '"';
-	}
-	put(w, text, sizeof(text));
+	put(w, quoted_mac, sizeof(quoted_mac));
 	done(w);
 }
 
 void json_end_line(struct json_writer *w)
 {
-	put_char(w, '\n');
+	if (!w->visit)
+		put_char(w, '\n');
 	restart(w);
 	done(w);
 }

@@ -1,6 +1,7 @@
 /* A small streaming JSON writer: objects, arrays, keys and scalars in order, commas and
  * string escaping done here, nesting checked. One value per json_writer (one JSON line),
- * or one per line with json_end_line() (JSON Lines). */
+ * or one per line with json_end_line() (JSON Lines). Or, with json_init_visit, the same
+ * document as the events of a struct v2x_visitor instead of text. */
 #ifndef V2X_JSON_H
 #define V2X_JSON_H
 
@@ -11,10 +12,14 @@
 
 #include "writer.h"
 
+#include <v2x/j2735.h>
+
 #define JSON_MAX_DEPTH 64
 #define JSON_BUF_SIZE (64 * 1024)
 
 struct json_writer {
+	const struct v2x_visitor *visit;    /* json_init_visit: events, not text */
+	void *ctx;                          /* visit's */
 	FILE *out;
 	struct v2x_buf *to;                 /* json_init_buf: the output goes here, not to out */
 	char *base;                         /* the held text: buf, or to's free space */
@@ -38,6 +43,11 @@ void json_init_held(struct json_writer *w, FILE *out);
  * pages each time). The text is written straight into to, after its contents; it counts
  * in to->len from json_flush() on. */
 void json_init_buf(struct json_writer *w, struct v2x_buf *to);
+/* The document as visit's events, with ctx: each value as a JSON parser reads it of the
+ * text (hex and MAC addresses as text, a real number as the printed digits give it).
+ * visit is used as it is: every member set, its size not looked at. There is no text, so
+ * json_flush does nothing; nesting beyond JSON_MAX_DEPTH is dropped as in the text. */
+void json_init_visit(struct json_writer *w, const struct v2x_visitor *visit, void *ctx);
 /* 0, or -1 when out failed (ferror(out) is then set too) or to ran out of memory. */
 int json_flush(struct json_writer *w);
 /* With json_init_buf: where the next octet goes in to (its length after json_flush). */

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <v2x/j2735.h> /* struct v2x_visitor, which j2735dec_walk calls, every callback set */
+#include <v2x/j2735.h> /* struct v2x_visitor: j2735dec_walk calls all but number and uinteger */
 
 enum j2735dec_result {
 	J2735DEC_OK = 0,

@@ -1,7 +1,8 @@
 """libv2x for Python: V2X captures and SAE J2735 messages as Python objects.
 
-A thin module over the installed C library (libv2x.so.0, through ctypes): what it
-returns is what `v2xcap decode` writes, as dicts.
+A thin module over the installed C library (libv2x.so.0, through ctypes, and the
+extension v2x._v2x, which builds read()'s dicts in C): what it returns is what
+`v2xcap decode` writes, as dicts.
 
     import v2x
     for line in v2x.read("bsm.pcap"):          # one dict per J2735 message
@@ -27,6 +28,8 @@ __all__ = ["Error", "RecordWarning", "version", "edition", "read", "stats", "dec
            "Capture"]
 
 _lib = ctypes.CDLL(os.environ.get("V2X_LIBRARY") or "libv2x.so.0")
+# After _lib: the extension's libv2x.so.0 is then the one V2X_LIBRARY named.
+from v2x import _v2x  # noqa: E402
 
 # The headers' values and struct layouts, restated (ctypes reads no header): each _NAME is
 # V2X_NAME, each structure _Name struct v2x_name, as tests/api/test_layouts.py checks.
@@ -58,6 +61,8 @@ _TEXT = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.POINTER(ctypes.c_char), c
 _OCTETS = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.POINTER(ctypes.c_uint8), ctypes.c_size_t)
 _BOOL = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_bool)
 _NULL = ctypes.CFUNCTYPE(None, ctypes.c_void_p)
+_NUMBER = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_double)
+_UINT = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_ulonglong)
 
 
 class _CaptureStats(ctypes.Structure):
@@ -69,7 +74,7 @@ class _CaptureStats(ctypes.Structure):
 class _Visitor(ctypes.Structure):
     _fields_ = [("size", ctypes.c_size_t), ("key", _KEY), ("open", _NEST), ("close", _NEST),
                 ("integer", _INT), ("text", _TEXT), ("octets", _OCTETS), ("boolean", _BOOL),
-                ("null", _NULL)]
+                ("null", _NULL), ("number", _NUMBER), ("uinteger", _UINT)]
 
 
 def _fn(name, restype, *argtypes):
@@ -95,9 +100,6 @@ _decoder_open = _fn("v2x_decoder_open", _p, ctypes.c_char_p)
 _decoder_edition = _fn("v2x_decoder_edition", ctypes.c_char_p, _p)
 _decode_json = _fn("v2x_decode_json", ctypes.c_int, _p, ctypes.c_char_p, ctypes.c_size_t,
                    ctypes.c_uint, ctypes.POINTER(_p), ctypes.POINTER(ctypes.c_size_t))
-_decode_record_json = _fn("v2x_decode_record_json", ctypes.c_int, _p, ctypes.c_char_p,
-                          ctypes.POINTER(_Record), ctypes.c_uint, ctypes.POINTER(_p),
-                          ctypes.POINTER(ctypes.c_size_t))
 _decode_walk = _fn("v2x_decode_walk", ctypes.c_int, _p, ctypes.c_char_p, ctypes.c_size_t,
                    ctypes.POINTER(_Visitor), _p)
 _decoder_geterr = _fn("v2x_decoder_geterr", ctypes.c_char_p, _p)
@@ -118,7 +120,6 @@ class _Decoder:
         self.d = _decoder_open(err)
         if not self.d:
             raise Error(err.value.decode())
-        self._json, self._len = _p(), ctypes.c_size_t()
 
     def __enter__(self):
         return self
@@ -135,11 +136,7 @@ class _Decoder:
     def line(self, name, rec, flags):
         """The line `v2xcap decode` writes for a record (name: its "file") as a dict; None
         when the record holds no J2735 message."""
-        r = _decode_record_json(self.d, name, rec, flags, ctypes.byref(self._json),
-                                ctypes.byref(self._len))
-        if r and self._json.value:
-            return json.loads(ctypes.string_at(self._json, self._len.value))
-        return None
+        return _v2x.record_line(self.d, name, ctypes.addressof(rec.contents), flags)
 
 
 def version():

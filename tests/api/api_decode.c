@@ -1,6 +1,9 @@
 /* A program of the public API only (<v2x/v2x.h>, linked to libv2x.so): J2735 decoding as
  * an application does it, checked against `v2xcap decode` by tests/api/check_decode.py.
  *   api_decode [--octets] CAPTURE   v2x_decode_record_json's line for every record
+ *   api_decode --walk [--octets] CAPTURE
+ *                                   the line rebuilt from v2x_decode_record_walk's visits
+ *                                   (a real number with all its digits, not the line's 6)
  *   api_decode --hex FILE           per line of hex: v2x_decode_json's object, then a line
  *                                   {"walk": ...} rebuilt from v2x_decode_walk's visits
  * Errors on stderr; exit 1 when a message did not decode. */
@@ -50,7 +53,7 @@ static void on_text(void *p, const char *s, size_t n)
 		unsigned char c = (unsigned char)s[i];
 		if (c == '"' || c == '\\')
 			printf("\\%c", c);
-		else if (c < 0x20)
+		else if (c < 0x20 || c >= 0x7f) /* an octet is a character (Latin-1) */
 			printf("\\u%04x", c);
 		else
 			putchar(c);
@@ -75,6 +78,23 @@ static void on_null(void *p)
 	sep(p);
 	fputs("null", stdout);
 }
+static void on_number(void *p, double v)
+{
+	char text[40];
+	sep(p);
+	snprintf(text, sizeof(text), "%.17g", v); /* every digit: read back, it is v */
+	fputs(text, stdout);
+	if (!strpbrk(text, ".e")) /* still a real number to a JSON parser */
+		fputs(".0", stdout);
+}
+static void on_uinteger(void *p, unsigned long long v)
+{
+	sep(p);
+	printf("%llu", v);
+}
+static const struct v2x_visitor printer = {sizeof(printer), on_key, on_open, on_close,
+					   on_integer, on_text, on_octets, on_boolean, on_null,
+					   on_number, on_uinteger};
 
 static int from_hex(const char *s, uint8_t *buf, size_t cap, size_t *len)
 {
@@ -98,8 +118,6 @@ static int hex_lines(struct v2x_decoder *d, const char *path)
 	}
 	static char line[1 << 17];
 	static uint8_t buf[1 << 16];
-	const struct v2x_visitor v = {sizeof(v), on_key, on_open, on_close, on_integer,
-				      on_text, on_octets, on_boolean, on_null};
 	int bad = 0;
 	for (unsigned long n = 1; fgets(line, sizeof(line), in); n++) {
 		size_t len;
@@ -119,7 +137,7 @@ static int hex_lines(struct v2x_decoder *d, const char *path)
 			printf("%s\n", json);
 		struct out o = {true};
 		fputs("{\"walk\":", stdout);
-		if (v2x_decode_walk(d, buf, len, &v, &o) != V2X_OK)
+		if (v2x_decode_walk(d, buf, len, &printer, &o) != V2X_OK)
 			fputs("null", stdout);
 		puts("}");
 	}
@@ -136,10 +154,12 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	int rc;
-	unsigned flags = argc == 3 && strcmp(argv[1], "--octets") == 0 ? V2X_JSON_OCTETS : 0;
+	bool walk = argc >= 3 && strcmp(argv[1], "--walk") == 0;
+	unsigned flags = argc == 3 + walk && strcmp(argv[1 + walk], "--octets") == 0
+				 ? V2X_JSON_OCTETS : 0;
 	if (argc == 3 && strcmp(argv[1], "--hex") == 0) {
 		rc = hex_lines(d, argv[2]);
-	} else if (argc == 2 || flags) {
+	} else if (argc == 2 + walk || flags) {
 		const char *path = argv[argc - 1];
 		struct v2x_capture *c = v2x_capture_open(path, errbuf);
 		if (!c) {
@@ -156,7 +176,12 @@ int main(int argc, char **argv)
 				fprintf(stderr, "%s\n", v2x_capture_geterr(c));
 				continue;
 			}
-			r = v2x_decode_record_json(d, path, rec, flags, &json, NULL);
+			struct out o = {true};
+			json = NULL;
+			r = walk ? v2x_decode_record_walk(d, path, rec, flags, &printer, &o)
+				 : v2x_decode_record_json(d, path, rec, flags, &json, NULL);
+			if (walk && (r == 1 || r == V2X_EFORMAT))
+				putchar('\n');
 			if (r == V2X_EFORMAT) {
 				fprintf(stderr, "%s: frame %llu: %s\n", path,
 					(unsigned long long)rec->number, v2x_decoder_geterr(d));
@@ -167,7 +192,7 @@ int main(int argc, char **argv)
 		}
 		v2x_capture_close(c);
 	} else {
-		fprintf(stderr, "usage: api_decode [--octets] CAPTURE | --hex FILE\n");
+		fprintf(stderr, "usage: api_decode [--walk] [--octets] CAPTURE | --hex FILE\n");
 		rc = 2;
 	}
 	v2x_decoder_close(d);

@@ -45,6 +45,8 @@ int main(void)
 	MEMBER(v2x_visitor, octets);
 	MEMBER(v2x_visitor, boolean);
 	MEMBER(v2x_visitor, null);
+	MEMBER(v2x_visitor, number);
+	MEMBER(v2x_visitor, uinteger);
 
 	STRUCT(v2x_capture_stats);
 	MEMBER(v2x_capture_stats, size);

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """J2735 decoding through the public API (tests/api/api_decode.c) against v2xcap:
   - every capture in CAPTURES (and bad/, c2p/): v2x_decode_record_json's lines are
-    `v2xcap decode -j 1`'s stdout, byte for byte, with and without --octets;
+    `v2xcap decode -j 1`'s stdout, byte for byte, with and without --octets, and the
+    lines rebuilt from v2x_decode_record_walk's visits are what json.loads reads of them:
+    the same members in the same order, each value of the same type and value;
   - every hex vector in VECTORS: v2x_decode_json's object is the "j2735" member
     `v2xcap decode --hex` writes, and the tree v2x_decode_walk visits is its "value".
   check_decode.py API_DECODE V2XCAP CAPTURES VECTORS"""
@@ -15,6 +17,16 @@ import tempfile
 
 api, v2xcap, captures, vectors = sys.argv[1:5]
 failures = []
+
+
+def typed(v):
+    """v with each value's type beside it and each object's members in order: 1, 1.0 and
+    True differ, and so do {"a":1,"b":2} and {"b":2,"a":1}."""
+    if isinstance(v, dict):
+        return ("object", [(k, typed(x)) for k, x in v.items()])
+    if isinstance(v, list):
+        return ("array", [typed(x) for x in v])
+    return (type(v).__name__, v)
 
 
 def run(*args):
@@ -36,9 +48,19 @@ for f in files:
                             f"{w[first][:300] if first < len(w) else b'(none)'}\n  API:    "
                             f"{g[first][:300] if first < len(g) else b'(none)'}")
         lines += len(want.stdout.splitlines())
+        walked = run(api, "--walk", *opt, f).stdout.splitlines()
+        w = want.stdout.splitlines()
+        for i, (a, b) in enumerate(zip(w, walked)):
+            if typed(json.loads(a)) != typed(json.loads(b)):
+                failures.append(f"{f} {' '.join(opt)}: line {i + 1}: the walk's\n  "
+                                f"{b[:300]}\n  is not the line's\n  {a[:300]}")
+                break
+        if len(walked) != len(w):
+            failures.append(f"{f} {' '.join(opt)}: v2xcap {len(w)} lines, walk {len(walked)}")
 if lines == 0:
     failures.append(f"{len(files)} captures gave no line: nothing was compared")
-print(f"{len(files)} captures, {lines} lines: the API's lines are v2xcap decode's")
+print(f"{len(files)} captures, {lines} lines: the API's lines are v2xcap decode's, and so are "
+      "the record walk's visits")
 
 # A vector file is one message, its hex wrapped over lines: joined into one line here.
 hexes = sorted(glob.glob(os.path.join(vectors, "**", "*.hex"), recursive=True))

@@ -259,6 +259,52 @@ static void pick_integer(void *p, long long v)
 		k->heading = v;
 }
 
+/* The record walk's visits of a line: its keys, its real numbers ("time"), its texts. */
+struct line_counts {
+	int keys, numbers, texts;
+};
+static void count_key(void *p, const char *name) { (void)name, ((struct line_counts *)p)->keys++; }
+static void count_number(void *p, double v) { (void)v, ((struct line_counts *)p)->numbers++; }
+static void count_text(void *p, const char *s, size_t n)
+{
+	(void)s, (void)n, ((struct line_counts *)p)->texts++;
+}
+
+/* v2x_decode_record_walk on the first record of bsm-128.pcap: a visitor of libv2x 0.1's
+ * size (up to null) is taken and never sees number(), which lies past its size; the
+ * whole visitor sees "time" once; a size below 0.1's is V2X_EINVAL. */
+static void record_walk_takes_a_visitor_of_the_older_size(void)
+{
+	char errbuf[V2X_ERRBUF_SIZE], path[512];
+	snprintf(path, sizeof(path), "%s/bsm-128.pcap", captures);
+	struct v2x_capture *c = v2x_capture_open(path, errbuf);
+	struct v2x_decoder *d = v2x_decoder_open(errbuf);
+	const struct v2x_record *rec;
+	CHECK(c && d);
+	if (!c || !d || v2x_capture_next(c, &rec, NULL) != 1) {
+		CHECK(!"a record");
+		v2x_capture_close(c);
+		v2x_decoder_close(d);
+		return;
+	}
+	const size_t old_size = offsetof(struct v2x_visitor, number);
+	struct v2x_visitor v = {.size = old_size, .key = count_key, .text = count_text,
+				.number = count_number};
+	struct line_counts old = {0}, now = {0};
+	CHECK(v2x_decode_record_walk(d, path, rec, 0, &v, &old) == 1);
+	CHECK(old.keys > 10 && old.texts > 2 && old.numbers == 0);
+	v.size = sizeof(v);
+	CHECK(v2x_decode_record_walk(d, path, rec, 0, &v, &now) == 1);
+	CHECK(now.keys == old.keys && now.texts == old.texts && now.numbers == 1);
+	v.size = old_size - 1;
+	CHECK(v2x_decode_record_walk(d, path, rec, 0, &v, &now) == V2X_EINVAL);
+	CHECK(v2x_decode_record_walk(NULL, path, rec, 0, &v, &now) == V2X_EINVAL);
+	CHECK(v2x_decode_record_walk(d, path, NULL, 0, &v, &now) == V2X_EINVAL);
+	CHECK(v2x_decode_record_walk(d, path, rec, 0, NULL, &now) == V2X_EINVAL);
+	v2x_capture_close(c);
+	v2x_decoder_close(d);
+}
+
 /* asn1_codec's BSM (tests/vectors/asn1_codec/j2735.MessageFrame.Bsm.uper) through the
  * decoder, with the values of its own XER decode (j2735.MessageFrame.Bsm.xml); cut
  * short, it is an error that says so. */
@@ -292,6 +338,12 @@ static void decoder_gives_the_values_of_asn1_codecs_bsm(void)
 			CHECK(strstr(json, want[i]));
 		CHECK(v2x_decode_walk(d, buf, n, &v, &k) == V2X_OK);
 		CHECK(k.sec_mark == 59299 && k.heading == 15290 && k.keys > 20);
+		/* a caller of libv2x 0.1's header: its visitor ends at null */
+		struct v2x_visitor old = v;
+		old.size = offsetof(struct v2x_visitor, number);
+		struct picks k_old = {0};
+		CHECK(v2x_decode_walk(d, buf, n, &old, &k_old) == V2X_OK);
+		CHECK(k_old.keys == k.keys && k_old.sec_mark == 59299);
 	} else { /* built without a schema: the id and name, no value, no walk */
 		CHECK(json && !strstr(json, "\"value\""));
 		CHECK(v2x_decode_walk(d, buf, n, &v, &k) == V2X_ENOTSUP);
@@ -451,6 +503,7 @@ int main(int argc, char **argv)
 		CASE(signed_bsm_values_and_a_shorter_info_struct),
 		CASE(messageframe_cut_short_gives_the_octets_there_are),
 		CASE(decoder_gives_the_values_of_asn1_codecs_bsm),
+		CASE(record_walk_takes_a_visitor_of_the_older_size),
 		CASE(names_and_version),
 		CASE(ocb_arguments_and_errors_name_the_interface),
 		CASE(priority_of_a_bsm_with_event_flags),

@@ -44,7 +44,7 @@ static void on_integer(void *ctx, long long v)
 }
 
 static const struct v2x_visitor record = {
-	sizeof(struct v2x_visitor), on_key, on_nesting, on_nesting, on_integer, on_text, on_octets, on_boolean, on_null,
+	sizeof(struct v2x_visitor), on_key, on_nesting, on_nesting, on_integer, on_text, on_octets, on_boolean, on_null, NULL, NULL,
 };
 
 /* libv2x's BSM writer (lib/bsm.c) against the asn1c decoder generated from the schema. */
@@ -143,7 +143,7 @@ static void d_boolean(void *ctx, bool v) { mix(ctx, &v, sizeof(v)); }
 static void d_null(void *ctx) { mix(ctx, "null", 4); }
 
 static const struct v2x_visitor digest_visitor = {
-	sizeof(struct v2x_visitor), d_key, d_nesting, d_nesting, d_integer, d_text, d_octets, d_boolean, d_null,
+	sizeof(struct v2x_visitor), d_key, d_nesting, d_nesting, d_integer, d_text, d_octets, d_boolean, d_null, NULL, NULL,
 };
 
 /* The digest of one decode; 0 when it did not decode. */

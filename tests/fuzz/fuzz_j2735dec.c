@@ -89,7 +89,7 @@ static void on_boolean(void *ctx, bool v) { json_bool(scalar(ctx), v); }
 static void on_null(void *ctx) { json_null(scalar(ctx)); }
 
 static const struct v2x_visitor checker = {
-	sizeof(struct v2x_visitor), on_key, on_open, on_close, on_integer, on_text, on_octets, on_boolean, on_null,
+	sizeof(struct v2x_visitor), on_key, on_open, on_close, on_integer, on_text, on_octets, on_boolean, on_null, NULL, NULL,
 };
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)

@@ -59,8 +59,9 @@ V2X_API int v2x_decode_record_json(struct v2x_decoder *d, const char *file,
 
 /* The decoded tree, depth first: objects (SEQUENCE, CHOICE, named BIT STRING flags) and
  * arrays (SEQUENCE OF) open and close, each member announced by key() before its value.
- * The caller sets size = sizeof(struct v2x_visitor); a NULL callback is skipped. Strings
- * and octets are valid during the call only. */
+ * The caller sets size = sizeof(struct v2x_visitor); a NULL callback is skipped, and so
+ * is a member beyond the size a caller built with an older header gave. Strings and
+ * octets are valid during the call only. */
 struct v2x_visitor {
 	size_t size;
 	void (*key)(void *ctx, const char *name);
@@ -71,6 +72,9 @@ struct v2x_visitor {
 	void (*octets)(void *ctx, const uint8_t *p, size_t len); /* OCTET STRING */
 	void (*boolean)(void *ctx, bool v);
 	void (*null)(void *ctx);
+	/* Added with v2x_decode_record_walk, which alone calls them: */
+	void (*number)(void *ctx, double v);               /* a real number ("time") */
+	void (*uinteger)(void *ctx, unsigned long long v); /* an integer above LLONG_MAX */
 };
 
 /* Decodes the message (as v2x_decode_json takes it) and visits its "value": V2X_OK;
@@ -79,6 +83,23 @@ struct v2x_visitor {
  * message id (or holds it as a placeholder); V2X_EINVAL for NULL or a size too small. */
 V2X_API int v2x_decode_walk(struct v2x_decoder *d, const uint8_t *octets, size_t len,
 			    const struct v2x_visitor *v, void *ctx);
+
+/* The line v2x_decode_record_json(d, file, rec, flags, ...) gives, as visits, not text: the same
+ * document from the same code, each value as a JSON parser reads it of the line. Objects
+ * and arrays open() and close(), members are key() then their value; a whole number is
+ * integer() (uinteger() above LLONG_MAX), "time" is number() (the value of the line's
+ * digits, exactly), true and false boolean(), null null(), and every string text(): the
+ * line's strings, MAC addresses ("aa:bb:..") and hex octets (octets() is never called),
+ * each octet of a string one character as the line's \u00XX escapes give it (Latin-1).
+ * v as for v2x_decode_walk (size = sizeof(struct v2x_visitor); an older, smaller size
+ * skips the members it lacks). Returns what v2x_decode_record_json returns: 1 after the
+ * visits; 0 when the record holds no J2735 message (nothing visited); V2X_EFORMAT after
+ * the visits when the frame or its message is malformed (v2x_decoder_geterr says how);
+ * V2X_EINVAL for a NULL d, rec or v or a size too small. The callbacks run on the
+ * caller's thread before the call returns; strings are valid during their callback. */
+V2X_API int v2x_decode_record_walk(struct v2x_decoder *d, const char *file,
+				   const struct v2x_record *rec, unsigned flags,
+				   const struct v2x_visitor *v, void *ctx);
 
 /* The cause of the last error on d; "" when there was none. Never NULL. */
 V2X_API const char *v2x_decoder_geterr(const struct v2x_decoder *d);
