@@ -13,7 +13,6 @@
 #include "BIT_STRING.h"
 #include "BOOLEAN.h"
 #include "MessageFrame.h"
-#include "NULL.h"
 #include "NativeEnumerated.h"
 #include "NativeInteger.h"
 #include "OCTET_STRING.h"
@@ -95,7 +94,7 @@ static size_t struct_size(asn_TYPE_descriptor_t *td)
 		return sizeof(BIT_STRING_t);
 	if (dec == OCTET_STRING_decode_uper)
 		return sizeof(OCTET_STRING_t);
-	return sizeof(NULL_t);
+	return sizeof(int); /* NULL_t (NULL.h exists only in editions that use NULL) */
 }
 
 static bool wrong_type(struct enc *e, const struct json_value *j, const char *want)
