@@ -92,16 +92,7 @@ V2X_API const char *v2x_stats_geterr(const struct v2x_stats *s);
 #define V2X_STATS_MAX_PRIORITY 1024
 #define V2X_STATS_PRIORITY_FRAMES 10     /* frame numbers kept per priority entry */
 
-/* n samples of min, mean and max; the three mean nothing when n is 0 (the document's
- * null). */
-struct v2x_stats_range {
-	uint64_t n;
-	int64_t min;
-	double mean;
-	int64_t max;
-};
-
-/* The document's top-level counts. The caller sets size = sizeof(struct
+/* The statistics' totals: the document's top-level counts. The caller sets size = sizeof(struct
  * v2x_stats_totals) (members are only ever added at the end). */
 struct v2x_stats_totals {
 	size_t size;
@@ -129,8 +120,8 @@ struct v2x_stats_totals {
  * or V2X_EINVAL for a NULL argument or t->size too small. */
 V2X_API int v2x_stats_get_totals(struct v2x_stats *s, struct v2x_stats_totals *t);
 
-/* The dimensions frames are grouped by: the document's by_type, by_psid, by_channel,
- * by_sender and by_encap. */
+/* A group of frames by message type, PSID, channel, sender or encapsulation (the
+ * document's by_type, by_psid, by_channel, by_sender, by_encap). */
 enum v2x_stats_dim {
 	V2X_STATS_BY_TYPE,
 	V2X_STATS_BY_PSID,
@@ -139,7 +130,14 @@ enum v2x_stats_dim {
 	V2X_STATS_BY_ENCAP,
 	V2X_STATS_DIM_N
 };
-
+/* n samples of min, mean and max; the three mean nothing when n is 0 (the document's
+ * null). */
+struct v2x_stats_range {
+	uint64_t n;
+	int64_t min;
+	double mean;
+	int64_t max;
+};
 /* One group: the WSMP frames of one message type, PSID, channel or sender, or every
  * frame of one encapsulation. The caller sets size = sizeof(struct v2x_stats_group). */
 struct v2x_stats_group {
@@ -169,7 +167,7 @@ struct v2x_stats_group {
 V2X_API int v2x_stats_get_group(struct v2x_stats *s, enum v2x_stats_dim d, size_t i,
 				struct v2x_stats_group *g);
 
-/* One BSM sender (TemporaryID), as the document's bsm_senders. The caller sets size =
+/* A BSM sender (TemporaryID), as the document's bsm_senders. The caller sets size =
  * sizeof(struct v2x_stats_bsm_sender). */
 struct v2x_stats_bsm_sender {
 	size_t size;
@@ -190,14 +188,13 @@ struct v2x_stats_bsm_sender {
 V2X_API int v2x_stats_get_bsm_sender(struct v2x_stats *s, size_t i,
 				     struct v2x_stats_bsm_sender *b);
 
-/* A frame of a priority entry: the file v2x_stats_add was given and the record number. */
+/* A priority entry: the messages of one kind from one sender, as the document's
+ * priority. The caller sets size = sizeof(struct v2x_stats_priority); a frame of the
+ * entry is the file v2x_stats_add was given and the record number. */
 struct v2x_stats_frame_ref {
 	const char *file;
 	uint64_t frame;
 };
-
-/* One priority entry: the messages of one kind from one sender, as the document's
- * priority. The caller sets size = sizeof(struct v2x_stats_priority). */
 struct v2x_stats_priority {
 	size_t size;
 	enum v2x_prio_kind kind;
