@@ -371,9 +371,10 @@ static int print_table(FILE *out, enum v2xcap_view view, struct v2x_stats *s,
 		if (print_bsm(out, V2XCAP_FMT_TABLE, s) < 0)
 			return -1;
 	} else {
+		enum v2xcap_format table = V2XCAP_FMT_TABLE;
 		if ((view == V2XCAP_VIEW_ENCAP
-			     ? print_encap(out, V2XCAP_FMT_TABLE, s, t)
-			     : print_groups(out, V2XCAP_FMT_TABLE, (enum v2x_stats_dim)view, s, t)) < 0)
+			     ? print_encap(out, table, s, t)
+			     : print_groups(out, table, (enum v2x_stats_dim)view, s, t)) < 0)
 			return -1;
 		if (t->n_bsm_senders) {
 			fprintf(out, "\nBSM senders (TemporaryID)\n");

@@ -14,8 +14,8 @@
 
 /* Bounds that keep memory flat whatever the capture size. Frames whose key does not fit
  * in a full table are still counted in the totals and in the table's `overflow`. */
-#define V2X_TALLY_MAX_GROUPS V2X_STATS_MAX_GROUPS   /* per dimension: types, PSIDs, channels, MACs */
-#define V2X_TALLY_MAX_BSM_SENDERS V2X_STATS_MAX_BSM_SENDERS /* TemporaryIDs (they change often) */
+#define V2X_TALLY_MAX_GROUPS V2X_STATS_MAX_GROUPS /* per dimension: types, PSIDs, channels, MACs */
+#define V2X_TALLY_MAX_BSM_SENDERS V2X_STATS_MAX_BSM_SENDERS /* TemporaryIDs (change often) */
 
 /* Inter-arrival histogram: 1 ms bins below 128 ms, 8 ms bins up to 1152 ms, one overflow
  * bin above; percentiles are the lower edge of their bin (the exact max when they fall in

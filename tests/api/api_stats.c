@@ -41,8 +41,10 @@ static void put_str(const char *key, const char *v)
 	}
 	putchar('"');
 	for (; *v; v++)
-		printf(*v == '"' || *v == '\\' ? "\\%c" : (unsigned char)*v < 0x20 ? "\\u%04x" : "%c",
-		       *v);
+		if (*v == '"' || *v == '\\')
+			printf("\\%c", *v);
+		else
+			printf((unsigned char)*v < 0x20 ? "\\u%04x" : "%c", *v);
 	putchar('"');
 }
 
@@ -176,7 +178,8 @@ static int put_views(struct v2x_stats *s)
 	for (int d = 0; d < V2X_STATS_DIM_N; d++) {
 		put_key(dims[d]);
 		putchar('[');
-		for (size_t i = 0; (r = v2x_stats_get_group(s, (enum v2x_stats_dim)d, i, &g)) == 1; i++) {
+		enum v2x_stats_dim dim = (enum v2x_stats_dim)d;
+		for (size_t i = 0; (r = v2x_stats_get_group(s, dim, i, &g)) == 1; i++) {
 			printf("%s", i ? ", " : "");
 			put_group(&g);
 		}
