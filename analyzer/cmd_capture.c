@@ -228,8 +228,9 @@ static void print_interval(void *ctx, const struct v2x_interval *iv)
 	strftime(when, sizeof when, "%H:%M:%S", localtime_r(&start, &tm));
 	fprintf(stderr, "%s %llu frames", when, (unsigned long long)iv->total);
 	uint64_t now[V2X_PRIO_N] = {0};
-	for (size_t i = 0; i < c->st->prio.n; i++)
-		now[c->st->prio.e[i].kind] += c->st->prio.e[i].messages;
+	struct v2x_stats_priority p = {.size = sizeof(p)};
+	for (size_t i = 0; v2x_stats_get_priority(c->st, i, &p) == 1; i++)
+		now[p.kind] += p.messages;
 	const char *sep = "  priority:";
 	for (int k = 0; k < V2X_PRIO_N; k++) {
 		if (now[k] == c->prio_said[k])
@@ -253,7 +254,7 @@ static void print_table(const struct capture *c)
 	v2x_capture_stats(c->cap, &st);
 	fprintf(stderr, "\033[H\033[J%llu frames kept, %llu seen\n",
 		(unsigned long long)c->kept, (unsigned long long)st.seen);
-	v2xcap_output_stats_prio(stderr, V2XCAP_FMT_TABLE, V2XCAP_VIEW_TYPE, &c->st->t, &c->st->prio);
+	v2xcap_output_stats(stderr, V2XCAP_FMT_TABLE, V2XCAP_VIEW_TYPE, c->st);
 }
 
 /* The interface on the phy of the one asked about that has a channel. */
@@ -364,7 +365,7 @@ static void print_summary(const struct capture *c, const char *iface, double sec
 				"by the interface\n", (unsigned long long)st.received,
 			(unsigned long long)st.dropped_kernel,
 			(unsigned long long)st.dropped_interface);
-	v2xcap_output_stats_prio(stderr, V2XCAP_FMT_TABLE, V2XCAP_VIEW_TYPE, &c->st->t, &c->st->prio);
+	v2xcap_output_stats(stderr, V2XCAP_FMT_TABLE, V2XCAP_VIEW_TYPE, c->st);
 }
 
 /* Everything after the capture socket is open: signals, privileges, file, loop. */

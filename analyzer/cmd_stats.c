@@ -15,6 +15,7 @@
 #include "progress.h"
 #include "registry.h"
 #include "read_errors.h"
+#include "series.h"
 #include "stats_handle.h"
 
 const char cmd_stats_options[] =
@@ -317,7 +318,7 @@ int cmd_stats(const struct v2xcap_command *cmd, int argc, char **argv)
 		v2xcap_series_end(&series);
 		out_err = ferror(stdout);
 	} else {
-		out_err = v2xcap_output_stats_prio(stdout, o.fmt, o.view, s, &st->prio);
+		out_err = v2xcap_output_stats(stdout, o.fmt, o.view, st);
 	}
 	if (fflush(stdout) != 0)
 		out_err = 1;

@@ -1,5 +1,5 @@
-/* Statistics output (see output.h): table and CSV share one "sheet" of text cells (the
- * table aligns it, CSV joins it); JSON is written directly in its documented shape. */
+/* Statistics output (see output.h) on the views of <v2x/stats.h>: table and CSV share one
+ * "sheet" of text cells (the table aligns it, CSV joins it); JSON is libv2x's document. */
 #define _POSIX_C_SOURCE 200809L
 #include <inttypes.h>
 #include <stdarg.h>
@@ -7,8 +7,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "j2735dec.h"
-#include "json.h"
+#include <v2x/priority.h>
+#include <v2x/stats.h>
+
 #include "output.h"
 
 #define CELL 32
@@ -75,18 +76,18 @@ static void sheet_print_csv(FILE *out, const struct sheet *sh)
 }
 
 /* A min/mean/max triple into three cells; empty (CSV) or "-" (table) without samples. */
-static void cells_minmax(char (*c)[CELL], const struct v2x_minmax *m, enum v2xcap_format fmt)
+static void cells_range(char (*c)[CELL], const struct v2x_stats_range *r, enum v2xcap_format fmt)
 {
-	if (m->n == 0) {
+	if (r->n == 0) {
 		const char *none = fmt == V2XCAP_FMT_CSV ? "" : "-";
 		cell(c[0], "%s", none);
 		cell(c[1], "%s", none);
 		cell(c[2], "%s", none);
 		return;
 	}
-	cell(c[0], "%" PRId64, m->min);
-	cell(c[1], "%.1f", (double)m->sum / (double)m->n);
-	cell(c[2], "%" PRId64, m->max);
+	cell(c[0], "%" PRId64, r->min);
+	cell(c[1], "%.1f", r->mean);
+	cell(c[2], "%" PRId64, r->max);
 }
 
 /* A ratio (share, loss): as a number in CSV (the same as in JSON), as a percentage in the
@@ -99,54 +100,52 @@ static void cell_ratio(char *c, double ratio, enum v2xcap_format fmt)
 		cell(c, "%.1f%%", 100.0 * ratio);
 }
 
-/* Column names shared by the table and CSV; the first is the dimension's. */
-static const char *const dim_column[V2X_N_DIMS] = {"type", "psid", "channel_mhz", "sender"};
+/* The sheet printed as fmt says. */
+static void sheet_print(FILE *out, const struct sheet *sh, enum v2xcap_format fmt)
+{
+	if (fmt == V2XCAP_FMT_CSV)
+		sheet_print_csv(out, sh);
+	else
+		sheet_print_table(out, sh);
+}
 
-static int print_groups(FILE *out, enum v2xcap_format fmt, enum v2x_dimension d,
-			const struct v2x_tally *s)
+/* Column names shared by the table and CSV; the first is the dimension's. */
+static const char *const dim_column[V2X_STATS_BY_ENCAP] = {"type", "psid", "channel_mhz",
+							    "sender"};
+
+static int print_groups(FILE *out, enum v2xcap_format fmt, enum v2x_stats_dim d,
+			struct v2x_stats *s, const struct v2x_stats_totals *t)
 {
 	const char *const head[15] = {
 		dim_column[d], "frames", "share", "rate_per_s", "bytes_min", "bytes_mean",
 		"bytes_max", "rssi_min_dbm", "rssi_mean_dbm", "rssi_max_dbm", "signed",
 		"unsigned", "encrypted", "errors", "trailing",
 	};
-	const struct v2x_group **g = malloc(V2X_TALLY_MAX_GROUPS * sizeof(*g));
+	struct v2x_stats_group g = {.size = sizeof(g)};
 	struct sheet sh;
-	if (!g || sheet_init(&sh, head, 15, V2X_TALLY_MAX_GROUPS) < 0) {
-		free(g);
+	if (sheet_init(&sh, head, 15, V2X_STATS_MAX_GROUPS) < 0)
 		return -1;
-	}
-	size_t n = v2x_tally_groups(s, d, g, V2X_TALLY_MAX_GROUPS);
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; v2x_stats_get_group(s, d, i, &g) == 1; i++) {
 		char (*c)[CELL] = sheet_row(&sh);
-		char name[CELL];
-		cell(c[0], "%s", v2x_tally_key_name(d, g[i]->key, name, sizeof(name)));
-		cell(c[1], "%" PRIu64, g[i]->frames);
-		cell_ratio(c[2], v2x_tally_share(g[i]->frames, s->wsmp), fmt);
-		cell(c[3], "%.2f", v2x_tally_rate(g[i]->frames, s));
-		cells_minmax(c + 4, &g[i]->bytes, fmt);
-		cells_minmax(c + 7, &g[i]->rssi, fmt);
-		cell(c[10], "%" PRIu64, g[i]->signed_);
-		cell(c[11], "%" PRIu64, g[i]->unsigned_);
-		cell(c[12], "%" PRIu64, g[i]->encrypted);
-		cell(c[13], "%" PRIu64, g[i]->errors);
-		cell(c[14], "%" PRIu64, g[i]->trailing);
+		cell(c[0], "%s", g.key);
+		cell(c[1], "%" PRIu64, g.frames);
+		cell_ratio(c[2], g.share, fmt);
+		cell(c[3], "%.2f", g.rate_per_s);
+		cells_range(c + 4, &g.bytes, fmt);
+		cells_range(c + 7, &g.rssi_dbm, fmt);
+		cell(c[10], "%" PRIu64, g.signed_frames);
+		cell(c[11], "%" PRIu64, g.unsigned_frames);
+		cell(c[12], "%" PRIu64, g.encrypted_frames);
+		cell(c[13], "%" PRIu64, g.errors);
+		cell(c[14], "%" PRIu64, g.trailing);
 	}
-	if (fmt == V2XCAP_FMT_CSV) {
-		sheet_print_csv(out, &sh);
-	} else {
-		sheet_print_table(out, &sh);
-		for (size_t i = 0; i < n; i++) {
-			const char *note = v2x_tally_type_note(d, g[i]->key);
-			char name[CELL];
-			if (note)
-				fprintf(out, "%s: %s (J2735 schema %s)\n",
-					v2x_tally_key_name(d, g[i]->key, name, sizeof(name)), note,
-					j2735dec_edition());
-		}
-	}
+	sheet_print(out, &sh, fmt);
+	if (fmt == V2XCAP_FMT_TABLE)
+		for (size_t i = 0; v2x_stats_get_group(s, d, i, &g) == 1; i++)
+			if (g.note)
+				fprintf(out, "%s: %s (J2735 schema %s)\n", g.key, g.note,
+					t->j2735_edition);
 	free(sh.cells);
-	free(g);
 	return 0;
 }
 
@@ -156,74 +155,62 @@ static const char *const bsm_head[14] = {
 	"age_mean_ms", "age_max_ms", "clock",
 };
 
-static void cell_ms(char *c, int64_t us, enum v2xcap_format fmt)
+static void cell_ms(char *c, bool has, double ms, enum v2xcap_format fmt)
 {
-	if (us < 0)
+	if (!has)
 		cell(c, "%s", fmt == V2XCAP_FMT_CSV ? "" : "-");
 	else
-		cell(c, "%.1f", (double)us / 1000.0);
+		cell(c, "%.1f", ms);
 }
 
-static int print_bsm(FILE *out, enum v2xcap_format fmt, const struct v2x_tally *s)
+static int print_bsm(FILE *out, enum v2xcap_format fmt, struct v2x_stats *s)
 {
-	const struct v2x_bsm_sender **b = malloc(V2X_TALLY_MAX_BSM_SENDERS * sizeof(*b));
+	struct v2x_stats_bsm_sender b = {.size = sizeof(b)};
 	struct sheet sh;
-	if (!b || sheet_init(&sh, bsm_head, 14, V2X_TALLY_MAX_BSM_SENDERS) < 0) {
-		free(b);
+	if (sheet_init(&sh, bsm_head, 14, V2X_STATS_MAX_BSM_SENDERS) < 0)
 		return -1;
-	}
-	size_t n = v2x_tally_bsm_senders(s, b, V2X_TALLY_MAX_BSM_SENDERS);
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; v2x_stats_get_bsm_sender(s, i, &b) == 1; i++) {
 		char (*c)[CELL] = sheet_row(&sh);
-		double hz = v2x_bsm_rate(b[i]);
-		cell(c[0], "%08" PRIX32, b[i]->id);
-		cell(c[1], "%" PRIu64, b[i]->messages);
-		cell(c[2], "%.2f", hz);
-		cell_ratio(c[3], hz / V2X_BSM_NOMINAL_HZ, fmt);
-		cell_ms(c[4], v2x_bsm_iat_percentile(b[i], 50), fmt);
-		cell_ms(c[5], v2x_bsm_iat_percentile(b[i], 95), fmt);
-		cell_ms(c[6], b[i]->messages > 1 ? b[i]->iat_max_us : -1, fmt);
-		cell(c[7], "%" PRIu64, b[i]->lost);
-		cell_ratio(c[8], v2x_bsm_loss_ratio(b[i]), fmt);
-		cell(c[9], "%" PRIu64, b[i]->duplicates);
-		cells_minmax(c + 10, &b[i]->age_ms, fmt);
-		cell(c[13], "%s", b[i]->age_ms.n == 0 ? "-" :
-			 v2x_bsm_unsynchronised(b[i]) ? "unsync" : "ok");
+		cell(c[0], "%08" PRIX32, b.temporary_id);
+		cell(c[1], "%" PRIu64, b.messages);
+		cell(c[2], "%.2f", b.rate_hz);
+		cell_ratio(c[3], b.rate_ratio_to_10hz, fmt);
+		cell_ms(c[4], b.has_iat, b.iat_p50_ms, fmt);
+		cell_ms(c[5], b.has_iat, b.iat_p95_ms, fmt);
+		cell_ms(c[6], b.has_iat, b.iat_max_ms, fmt);
+		cell(c[7], "%" PRIu64, b.msgcnt_lost);
+		cell_ratio(c[8], b.loss_ratio, fmt);
+		cell(c[9], "%" PRIu64, b.duplicates);
+		cells_range(c + 10, &b.age_ms, fmt);
+		cell(c[13], "%s", b.age_ms.n == 0 ? "-" : b.unsynchronised ? "unsync" : "ok");
 	}
-	if (fmt == V2XCAP_FMT_CSV)
-		sheet_print_csv(out, &sh);
-	else
-		sheet_print_table(out, &sh);
+	sheet_print(out, &sh, fmt);
 	free(sh.cells);
-	free(b);
 	return 0;
 }
 
 static const char *const encap_head[4] = {"encap", "frames", "bytes", "errors"};
 
-static int print_encap(FILE *out, enum v2xcap_format fmt, const struct v2x_tally *s)
+static int print_encap(FILE *out, enum v2xcap_format fmt, struct v2x_stats *s,
+		       const struct v2x_stats_totals *t)
 {
-	enum v2x_encap e[V2X_ENCAP_COUNT];
+	struct v2x_stats_group g = {.size = sizeof(g)};
 	struct sheet sh;
-	if (sheet_init(&sh, encap_head, 4, V2X_ENCAP_COUNT) < 0)
+	if (sheet_init(&sh, encap_head, 4, t->n_encap) < 0)
 		return -1;
-	size_t n = v2x_tally_encaps(s, e);
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; v2x_stats_get_group(s, V2X_STATS_BY_ENCAP, i, &g) == 1; i++) {
 		char (*c)[CELL] = sheet_row(&sh);
-		cell(c[0], "%s", v2x_encap_name(e[i]));
-		cell(c[1], "%" PRIu64, s->encap[e[i]]);
-		cell(c[2], "%" PRIu64, s->encap_bytes[e[i]]);
-		cell(c[3], "%" PRIu64, s->encap_errors[e[i]]);
+		cell(c[0], "%s", g.key);
+		cell(c[1], "%" PRIu64, g.frames);
+		cell(c[2], "%" PRIu64, g.octets);
+		cell(c[3], "%" PRIu64, g.errors);
 	}
-	if (fmt == V2XCAP_FMT_CSV)
-		sheet_print_csv(out, &sh);
-	else
-		sheet_print_table(out, &sh);
+	sheet_print(out, &sh, fmt);
 	free(sh.cells);
 	return 0;
 }
 
-static void format_utc(char *buf, size_t len, int64_t us)
+void v2xcap_format_utc(char *buf, size_t len, int64_t us)
 {
 	time_t t = (time_t)(us >= 0 ? us / 1000000 : (us - 999999) / 1000000);
 	struct tm tm;
@@ -235,70 +222,147 @@ static void format_utc(char *buf, size_t len, int64_t us)
 	snprintf(buf + n, len - n, ".%03dZ", (int)((us - (int64_t)t * 1000000) / 1000));
 }
 
-static void print_summary(FILE *out, const struct v2x_tally *s)
+/* The summary's encapsulation line: the ones seen in the order of the "encapsulation"
+ * object (their value), when some frame had one besides "none". */
+static int print_encap_line(FILE *out, struct v2x_stats *s, const struct v2x_stats_totals *t)
 {
-	uint64_t nonwsmp = 0;
-	for (int r = 0; r < V2X_NONWSMP_N; r++)
-		nonwsmp += s->nonwsmp[r];
-	fprintf(out, "frames %" PRIu64 ": WSMP %" PRIu64 ", not WSMP %" PRIu64, s->frames,
-		s->wsmp, nonwsmp);
-	if (s->filter.by_type || s->filter.by_psid)
-		fprintf(out, ", filtered out %" PRIu64, s->filtered_out);
-	if (s->sliced)
-		fprintf(out, ", cut by the snap length %" PRIu64, s->sliced);
-	if (s->malformed)
-		fprintf(out, ", malformed %" PRIu64, s->malformed);
-	if (s->frames) {
-		char a[40], b[40];
-		format_utc(a, sizeof(a), s->first_us);
-		format_utc(b, sizeof(b), s->last_us);
-		fprintf(out, "; span %.3f s (%s .. %s)", v2x_tally_span_s(s), a, b);
+	struct v2x_stats_group *g = calloc(t->n_encap ? t->n_encap : 1, sizeof(*g));
+	if (!g)
+		return -1;
+	bool other = false;
+	for (size_t i = 0; i < t->n_encap; i++) {
+		size_t k = i;
+		g[i].size = sizeof(g[i]);
+		v2x_stats_get_group(s, V2X_STATS_BY_ENCAP, i, &g[i]);
+		other |= strcmp(g[i].key, "none") != 0;
+		for (struct v2x_stats_group x = g[i]; k > 0 && g[k - 1].value > x.value; k--) {
+			g[k] = g[k - 1]; /* insertion by value */
+			g[k - 1] = x;
+		}
 	}
-	fputc('\n', out);
-	if (nonwsmp) {
-		fprintf(out, "not WSMP:");
-		for (int r = 0; r < V2X_NONWSMP_N; r++)
-			if (s->nonwsmp[r])
-				fprintf(out, " %s %" PRIu64, v2x_nonwsmp_name((enum v2x_nonwsmp)r),
-					s->nonwsmp[r]);
-		fputc('\n', out);
-	}
-	if (s->encap[V2X_ENCAP_NONE] < s->frames) {
+	if (other) {
 		fprintf(out, "encapsulation:");
-		for (int e = 0; e < V2X_ENCAP_COUNT; e++)
-			if (s->encap[e])
-				fprintf(out, " %s %" PRIu64, v2x_encap_name((enum v2x_encap)e),
-					s->encap[e]);
+		for (size_t i = 0; i < t->n_encap; i++)
+			fprintf(out, " %s %" PRIu64, g[i].key, g[i].frames);
 		fputc('\n', out);
+	}
+	free(g);
+	return 0;
+}
+
+static int print_summary(FILE *out, struct v2x_stats *s, const struct v2x_stats_totals *t)
+{
+	fprintf(out, "frames %" PRIu64 ": WSMP %" PRIu64 ", not WSMP %" PRIu64, t->frames,
+		t->wsmp, t->not_wsmp);
+	if (t->filter)
+		fprintf(out, ", filtered out %" PRIu64, t->filtered_out);
+	if (t->sliced)
+		fprintf(out, ", cut by the snap length %" PRIu64, t->sliced);
+	if (t->malformed)
+		fprintf(out, ", malformed %" PRIu64, t->malformed);
+	if (t->frames) {
+		char a[40], b[40];
+		v2xcap_format_utc(a, sizeof(a), t->first_us);
+		v2xcap_format_utc(b, sizeof(b), t->last_us);
+		fprintf(out, "; span %.3f s (%s .. %s)", t->span_s, a, b);
+	}
+	fputc('\n', out);
+	if (t->not_wsmp) {
+		/* the causes in the order (and with the names) of the document's not_wsmp */
+		const struct {
+			const char *name;
+			uint64_t n;
+		} why[] = {
+			{"link_error", t->not_wsmp_link_error}, {"not_data", t->not_wsmp_not_data},
+			{"protected", t->not_wsmp_protected},
+			{"other_ethertype", t->not_wsmp_other_ethertype},
+			{"bad_wsmp", t->not_wsmp_bad_wsmp}, {"bad_fcs", t->not_wsmp_bad_fcs},
+		};
+		fprintf(out, "not WSMP:");
+		for (size_t r = 0; r < sizeof(why) / sizeof(why[0]); r++)
+			if (why[r].n)
+				fprintf(out, " %s %" PRIu64, why[r].name, why[r].n);
+		fputc('\n', out);
+	}
+	return print_encap_line(out, s, t);
+}
+
+static void print_overflow(FILE *out, const struct v2x_stats_totals *t)
+{
+	const struct {
+		const char *name;
+		uint64_t n;
+	} dims[] = {
+		{"type", t->overflow_type}, {"psid", t->overflow_psid},
+		{"channel", t->overflow_channel}, {"sender", t->overflow_sender},
+	};
+	for (size_t d = 0; d < sizeof(dims) / sizeof(dims[0]); d++)
+		if (dims[d].n)
+			fprintf(out, "note: %" PRIu64 " frames beyond the %d-%s table cap\n",
+				dims[d].n, V2X_STATS_MAX_GROUPS, dims[d].name);
+	if (t->bsm_overflow)
+		fprintf(out, "note: %" PRIu64 " BSMs beyond the %d-sender cap\n", t->bsm_overflow,
+			V2X_STATS_MAX_BSM_SENDERS);
+	if (t->bsm_unreadable)
+		fprintf(out, "note: %" PRIu64 " BSMs too short for their core data\n",
+			t->bsm_unreadable);
+}
+
+static void prio_frames(const struct v2x_stats_totals *t, const struct v2x_stats_priority *p,
+			char *buf, size_t len)
+{
+	size_t used = 0;
+	buf[0] = '\0';
+	for (unsigned i = 0; i < p->n_frames && used < len; i++) {
+		int n = t->priority_files
+				? snprintf(buf + used, len - used, "%s%s:%" PRIu64, i ? " " : "",
+					   p->frames[i].file, p->frames[i].frame)
+				: snprintf(buf + used, len - used, "%s%" PRIu64, i ? " " : "",
+					   p->frames[i].frame);
+		used += n > 0 ? (size_t)n : 0;
 	}
 }
 
-static void print_overflow(FILE *out, const struct v2x_tally *s)
+/* Table (aligned, "-" for none) or CSV (empty for none); names and numbers hold no comma. */
+static void print_priority(FILE *out, enum v2xcap_format fmt, struct v2x_stats *s,
+			   const struct v2x_stats_totals *t)
 {
-	for (int d = 0; d < V2X_N_DIMS; d++)
-		if (s->dims[d].overflow)
-			fprintf(out, "note: %" PRIu64 " frames beyond the %d-%s table cap\n",
-				s->dims[d].overflow, V2X_TALLY_MAX_GROUPS,
-				v2x_dimension_name((enum v2x_dimension)d));
-	if (s->bsm.overflow)
-		fprintf(out, "note: %" PRIu64 " BSMs beyond the %d-sender cap\n", s->bsm.overflow,
-			V2X_TALLY_MAX_BSM_SENDERS);
-	if (s->bsm.unreadable)
-		fprintf(out, "note: %" PRIu64 " BSMs too short for their core data\n",
-			s->bsm.unreadable);
+	struct v2x_stats_priority p = {.size = sizeof(p)};
+	bool csv = fmt == V2XCAP_FMT_CSV;
+	const char *none = csv ? "" : "-";
+	if (csv)
+		fprintf(out, "kind,sender,messages,frames,events\n");
+	else
+		fprintf(out, "%-13s  %-17s  %8s  %-24s  %s\n", "kind", "sender", "messages",
+			"frames", "events");
+	for (size_t i = 0; v2x_stats_get_priority(s, i, &p) == 1; i++) {
+		char frames[V2X_STATS_PRIORITY_FRAMES * 48], events[200] = "";
+		const char *sender = p.sender[0] ? p.sender : none;
+		prio_frames(t, &p, frames, sizeof(frames));
+		if (p.kind == V2X_PRIO_BSM_EVENTS)
+			v2x_priority_events_text(p.events, events, sizeof(events));
+		const char *kind = v2x_priority_kind_name(p.kind);
+		if (csv)
+			fprintf(out, "%s,%s,%" PRIu64 ",%s,%s\n", kind, sender, p.messages, frames,
+				events);
+		else
+			fprintf(out, "%-13s  %-17s  %8" PRIu64 "  %-24s  %s\n", kind, sender,
+				p.messages, frames, events[0] ? events : none);
+	}
+	if (!csv && t->priority_overflow)
+		fprintf(out, "note: %" PRIu64 " priority messages beyond the %d-entry cap\n",
+			t->priority_overflow, V2X_STATS_MAX_PRIORITY);
 }
 
-static int print_priority(FILE *out, enum v2xcap_format fmt, const struct v2x_prio_list *l);
-
-static int print_table(FILE *out, enum v2xcap_view view, const struct v2x_tally *s,
-		       const struct v2x_prio_list *prio)
+static int print_table(FILE *out, enum v2xcap_view view, struct v2x_stats *s,
+		       const struct v2x_stats_totals *t)
 {
-	print_summary(out, s);
+	if (print_summary(out, s, t) < 0)
+		return -1;
 	fputc('\n', out);
-	if (prio && (prio->n || view == V2XCAP_VIEW_PRIORITY)) {
+	if (t->n_priority || view == V2XCAP_VIEW_PRIORITY) {
 		fprintf(out, "Priority messages (emergency first)\n");
-		if (print_priority(out, V2XCAP_FMT_TABLE, prio) < 0)
-			return -1;
+		print_priority(out, V2XCAP_FMT_TABLE, s, t);
 		if (view == V2XCAP_VIEW_PRIORITY)
 			return 0;
 		fputc('\n', out);
@@ -307,170 +371,57 @@ static int print_table(FILE *out, enum v2xcap_view view, const struct v2x_tally 
 		if (print_bsm(out, V2XCAP_FMT_TABLE, s) < 0)
 			return -1;
 	} else {
+		enum v2xcap_format table = V2XCAP_FMT_TABLE;
 		if ((view == V2XCAP_VIEW_ENCAP
-			     ? print_encap(out, V2XCAP_FMT_TABLE, s)
-			     : print_groups(out, V2XCAP_FMT_TABLE, (enum v2x_dimension)view, s)) < 0)
+			     ? print_encap(out, table, s, t)
+			     : print_groups(out, table, (enum v2x_stats_dim)view, s, t)) < 0)
 			return -1;
-		if (s->bsm.n) {
+		if (t->n_bsm_senders) {
 			fprintf(out, "\nBSM senders (TemporaryID)\n");
 			if (print_bsm(out, V2XCAP_FMT_TABLE, s) < 0)
 				return -1;
 		}
 	}
-	print_overflow(out, s);
+	print_overflow(out, t);
 	return 0;
 }
 
-static void prio_frames(const struct v2x_prio_list *l, const struct v2x_prio_entry *e,
-			char *buf, size_t len)
+/* JSON: the document libv2x writes (v2x_stats_json), one line. */
+static int print_json(FILE *out, struct v2x_stats *s)
 {
-	size_t used = 0;
-	buf[0] = '\0';
-	for (unsigned i = 0; i < e->n_frames && used < len; i++) {
-		int n = l->files ? snprintf(buf + used, len - used, "%s%s:%" PRIu64, i ? " " : "",
-					    e->frames[i].file, e->frames[i].frame)
-				 : snprintf(buf + used, len - used, "%s%" PRIu64, i ? " " : "",
-					    e->frames[i].frame);
-		used += n > 0 ? (size_t)n : 0;
-	}
-}
-
-/* Table (aligned, "-" for none) or CSV (empty for none); names and numbers hold no comma. */
-static int print_priority(FILE *out, enum v2xcap_format fmt, const struct v2x_prio_list *l)
-{
-	const struct v2x_prio_entry **e = v2x_prio_sorted(l);
-	if (!e)
+	const char *json;
+	size_t len;
+	if (v2x_stats_json(s, &json, &len) < 0)
 		return -1;
-	bool csv = fmt == V2XCAP_FMT_CSV;
-	const char *none = csv ? "" : "-";
-	if (csv)
-		fprintf(out, "kind,sender,messages,frames,events\n");
-	else
-		fprintf(out, "%-13s  %-17s  %8s  %-24s  %s\n", "kind", "sender", "messages",
-			"frames", "events");
-	for (size_t i = 0; i < l->n; i++) {
-		char who[24], frames[V2X_PRIO_FRAMES * 48], events[200] = "";
-		const char *sender = v2x_prio_sender(e[i], who, sizeof(who));
-		prio_frames(l, e[i], frames, sizeof(frames));
-		if (e[i]->kind == V2X_PRIO_BSM_EVENTS)
-			v2x_priority_events_text(e[i]->events, events, sizeof(events));
-		const char *kind = v2x_priority_kind_name(e[i]->kind);
-		if (csv)
-			fprintf(out, "%s,%s,%" PRIu64 ",%s,%s\n", kind, sender ? sender : none,
-				e[i]->messages, frames, events);
-		else
-			fprintf(out, "%-13s  %-17s  %8" PRIu64 "  %-24s  %s\n", kind,
-				sender ? sender : none, e[i]->messages, frames,
-				events[0] ? events : none);
-	}
-	if (!csv && l->overflow)
-		fprintf(out, "note: %" PRIu64 " priority messages beyond the %d-entry cap\n",
-			l->overflow, V2X_PRIO_MAX_ENTRIES);
-	free(e);
+	fwrite(json, 1, len, out);
 	return 0;
 }
 
-/* JSON: the document libv2x writes (lib/stats/stats_json.c), one line. */
-static int print_json(FILE *out, const struct v2x_tally *s, const struct v2x_prio_list *prio)
+/* The view in fmt, from the totals t. */
+static int print(FILE *out, enum v2xcap_format fmt, enum v2xcap_view view, struct v2x_stats *s,
+		 const struct v2x_stats_totals *t)
 {
-	struct json_writer w;
-	json_init(&w, out);
-	if (v2x_tally_write_json(&w, s, prio) < 0)
-		return -1;
-	fputc('\n', out);
-	return 0;
+	if (fmt == V2XCAP_FMT_JSON)
+		return print_json(out, s);
+	if (fmt == V2XCAP_FMT_TABLE)
+		return print_table(out, view, s, t);
+	if (view == V2XCAP_VIEW_PRIORITY) {
+		print_priority(out, fmt, s, t);
+		return 0;
+	}
+	if (view == V2XCAP_VIEW_BSM)
+		return print_bsm(out, fmt, s);
+	if (view == V2XCAP_VIEW_ENCAP)
+		return print_encap(out, fmt, s, t);
+	return print_groups(out, fmt, (enum v2x_stats_dim)view, s, t);
 }
 
 int v2xcap_output_stats(FILE *out, enum v2xcap_format fmt, enum v2xcap_view view,
-		     const struct v2x_tally *s)
+			struct v2x_stats *s)
 {
-	return v2xcap_output_stats_prio(out, fmt, view, s, NULL);
-}
-
-int v2xcap_output_stats_prio(FILE *out, enum v2xcap_format fmt, enum v2xcap_view view,
-			     const struct v2x_tally *s, const struct v2x_prio_list *prio)
-{
-	static const struct v2x_prio_list no_prio;
-	if (!prio && view == V2XCAP_VIEW_PRIORITY)
-		prio = &no_prio;
-	int r;
-	if (fmt == V2XCAP_FMT_JSON)
-		r = print_json(out, s, prio);
-	else if (fmt == V2XCAP_FMT_TABLE)
-		r = print_table(out, view, s, prio);
-	else if (view == V2XCAP_VIEW_PRIORITY)
-		r = print_priority(out, fmt, prio);
-	else if (view == V2XCAP_VIEW_BSM)
-		r = print_bsm(out, fmt, s);
-	else if (view == V2XCAP_VIEW_ENCAP)
-		r = print_encap(out, fmt, s);
-	else
-		r = print_groups(out, fmt, (enum v2x_dimension)view, s);
+	struct v2x_stats_totals t = {.size = sizeof(t)};
+	int r = v2x_stats_get_totals(s, &t) < 0 ? -1 : print(out, fmt, view, s, &t);
 	if (fflush(out) != 0 || ferror(out))
 		return -1;
 	return r;
-}
-
-/* Time series */
-
-void v2xcap_series_begin(struct v2xcap_series_out *o, FILE *out, enum v2xcap_format fmt,
-		      int64_t interval_us)
-{
-	o->out = out;
-	o->fmt = fmt;
-	if (fmt == V2XCAP_FMT_CSV)
-		fprintf(out, "start,type,frames\n");
-	else if (fmt == V2XCAP_FMT_JSON) {
-		json_init(&o->json, out);
-		json_begin_object(&o->json);
-		json_double_field(&o->json, "interval_s", (double)interval_us / 1e6, 6);
-		json_key(&o->json, "series");
-		json_begin_array(&o->json);
-	} else
-		fprintf(out, "%-24s  %8s  %s\n", "start (UTC)", "frames", "per type");
-}
-
-void v2xcap_series_interval(void *series_out, const struct v2x_interval *iv)
-{
-	struct v2xcap_series_out *o = series_out;
-	char name[CELL];
-	double start = (double)iv->start_us / 1e6;
-	if (o->fmt == V2XCAP_FMT_CSV) {
-		fprintf(o->out, "%.6f,all,%" PRIu64 "\n", start, iv->total);
-		for (size_t i = 0; i < iv->n_types; i++)
-			fprintf(o->out, "%.6f,%s,%" PRIu64 "\n", start,
-				v2x_tally_key_name(V2X_BY_TYPE, iv->type_keys[i], name,
-						   sizeof(name)), iv->counts[i]);
-	} else if (o->fmt == V2XCAP_FMT_JSON) {
-		struct json_writer *w = &o->json;
-		json_begin_object(w);
-		json_double_field(w, "start", start, 6);
-		json_uint_field(w, "frames", iv->total);
-		json_key(w, "by_type");
-		json_begin_object(w);
-		for (size_t i = 0; i < iv->n_types; i++)
-			json_uint_field(w, v2x_tally_key_name(V2X_BY_TYPE, iv->type_keys[i], name,
-							      sizeof(name)), iv->counts[i]);
-		json_end_object(w);
-		json_end_object(w);
-	} else {
-		char t[40];
-		format_utc(t, sizeof(t), iv->start_us);
-		fprintf(o->out, "%-24s  %8" PRIu64 " ", t, iv->total);
-		for (size_t i = 0; i < iv->n_types; i++)
-			fprintf(o->out, " %s:%" PRIu64,
-				v2x_tally_key_name(V2X_BY_TYPE, iv->type_keys[i], name,
-						   sizeof(name)), iv->counts[i]);
-		fputc('\n', o->out);
-	}
-}
-
-void v2xcap_series_end(struct v2xcap_series_out *o)
-{
-	if (o->fmt == V2XCAP_FMT_JSON) {
-		json_end_array(&o->json);
-		json_end_object(&o->json);
-		fputc('\n', o->out);
-	}
-	fflush(o->out);
 }

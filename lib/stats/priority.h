@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include <v2x/priority.h>
+#include <v2x/stats.h>
 
 #include "bsm.h"
 #include "frame.h"
@@ -48,8 +49,8 @@ static inline bool v2x_prio_maybe(const struct v2x_frame *f)
  * without its argument checks; p->size is not read). */
 bool v2x_prio_of(const struct v2x_frame *f, struct v2x_priority *p);
 /* The priority messages of a capture, per kind and sender, in the order first heard. */
-#define V2X_PRIO_MAX_ENTRIES 1024
-#define V2X_PRIO_FRAMES 10  /* frame numbers kept per entry: the first ones */
+#define V2X_PRIO_MAX_ENTRIES V2X_STATS_MAX_PRIORITY
+#define V2X_PRIO_FRAMES V2X_STATS_PRIORITY_FRAMES /* frame numbers kept per entry: the first ones */
 
 struct v2x_prio_entry {
 	enum v2x_prio_kind kind;

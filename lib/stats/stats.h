@@ -8,12 +8,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <v2x/stats.h>
+
 #include "frame.h"
 
 /* Bounds that keep memory flat whatever the capture size. Frames whose key does not fit
  * in a full table are still counted in the totals and in the table's `overflow`. */
-#define V2X_TALLY_MAX_GROUPS 1024   /* per dimension: types, PSIDs, channels, MACs */
-#define V2X_TALLY_MAX_BSM_SENDERS 4096 /* TemporaryIDs (they change every few minutes) */
+#define V2X_TALLY_MAX_GROUPS V2X_STATS_MAX_GROUPS /* per dimension: types, PSIDs, channels, MACs */
+#define V2X_TALLY_MAX_BSM_SENDERS V2X_STATS_MAX_BSM_SENDERS /* TemporaryIDs (change often) */
 
 /* Inter-arrival histogram: 1 ms bins below 128 ms, 8 ms bins up to 1152 ms, one overflow
  * bin above; percentiles are the lower edge of their bin (the exact max when they fall in
@@ -200,12 +202,5 @@ const char *v2x_tally_type_note(enum v2x_dimension d, uint64_t key);
 const char *v2x_tally_key_name(enum v2x_dimension d, uint64_t key, char *buf, size_t len);
 const char *v2x_dimension_name(enum v2x_dimension d);
 const char *v2x_nonwsmp_name(enum v2x_nonwsmp r);
-
-struct json_writer;
-struct v2x_prio_list;
-/* The statistics (and prio's list, NULL for none) as the JSON object <v2x/stats.h>
- * documents; 0, or -1 when out of memory. */
-int v2x_tally_write_json(struct json_writer *w, const struct v2x_tally *s,
-			 const struct v2x_prio_list *prio);
 
 #endif

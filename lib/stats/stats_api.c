@@ -1,5 +1,5 @@
-/* <v2x/stats.h> over the tally (stats.c), the priority list (priority.c) and their JSON
- * (stats_json.c). */
+/* <v2x/stats.h> over the tally (stats.c), the priority list (priority.c), their views
+ * (stats_view.c) and JSON (stats_json.c). */
 #define _POSIX_C_SOURCE 200809L /* strdup */
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,7 +28,9 @@ int v2x_stats_count(struct v2x_stats *s, const struct v2x_frame *f,
 {
 	uint64_t passed = s->t.wsmp;
 	v2x_tally_add(&s->t, f, sm);
-	return s->t.wsmp != passed ? v2x_prio_list_add(&s->prio, f, file, number) : 0;
+	int r = s->t.wsmp != passed ? v2x_prio_list_add(&s->prio, f, file, number) : 0;
+	s->counted++;
+	return r;
 }
 
 /* The copy of file the list can point to: the last one again, or a new copy. */
@@ -76,7 +78,7 @@ int v2x_stats_json(struct v2x_stats *s, const char **json, size_t *len)
 	s->json.err = false;
 	if (w) {
 		json_init_buf(w, &s->json);
-		int r = v2x_tally_write_json(w, &s->t, &s->prio);
+		int r = v2x_stats_write_json(w, s);
 		if (json_flush(w) < 0)
 			r = -1;
 		free(w);
@@ -103,6 +105,7 @@ void v2x_stats_free(struct v2x_stats *s)
 		return;
 	v2x_tally_free(&s->t);
 	v2x_prio_list_free(&s->prio);
+	v2x_stats_order_free(&s->order);
 	for (size_t i = 0; i < s->n_files; i++)
 		free(s->files[i]);
 	free(s->files);

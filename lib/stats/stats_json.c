@@ -1,224 +1,231 @@
 /* The statistics as one JSON document (v2xcap stats --format json, v2x_stats_json): its
- * shape is documented in <v2x/stats.h> and only grows. */
+ * shape is documented in <v2x/stats.h> and only grows. Written from the views
+ * (stats_view.c), so it holds the figures a C program reads, formatted. */
 #include <inttypes.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include "json.h"
-#include "priority.h"
-#include "stats.h"
+#include "stats_handle.h"
 
-static void json_minmax(struct json_writer *w, const char *name, const struct v2x_minmax *m)
+static void json_range(struct json_writer *w, const char *name, const struct v2x_stats_range *r)
 {
 	json_key(w, name);
-	if (m->n == 0) {
+	if (r->n == 0) {
 		json_null(w);
 		return;
 	}
 	json_begin_object(w);
-	json_int_field(w, "min", m->min);
-	json_double_field(w, "mean", (double)m->sum / (double)m->n, 3);
-	json_int_field(w, "max", m->max);
+	json_int_field(w, "min", r->min);
+	json_double_field(w, "mean", r->mean, 3);
+	json_int_field(w, "max", r->max);
 	json_end_object(w);
 }
 
-/* Microseconds as milliseconds; null when negative (not enough messages). */
-static void json_ms_field(struct json_writer *w, const char *key, int64_t us)
+/* A figure that may be missing (null). */
+static void json_maybe(struct json_writer *w, const char *key, bool has, double v, int digits)
 {
 	json_key(w, key);
-	if (us < 0)
-		json_null(w);
+	if (has)
+		json_double(w, v, digits);
 	else
-		json_double(w, (double)us / 1000.0, 3);
+		json_null(w);
 }
 
-static int json_groups(struct json_writer *w, enum v2x_dimension d, const struct v2x_tally *s)
-{
-	const struct v2x_group **g = malloc(V2X_TALLY_MAX_GROUPS * sizeof(*g));
-	if (!g)
-		return -1;
-	size_t n = v2x_tally_groups(s, d, g, V2X_TALLY_MAX_GROUPS);
-	char name[32];
-	snprintf(name, sizeof(name), "by_%s", v2x_dimension_name(d));
-	json_key(w, name);
-	json_begin_array(w);
-	for (size_t i = 0; i < n; i++) {
-		const char *key = v2x_tally_key_name(d, g[i]->key, name, sizeof(name));
-		json_begin_object(w);
-		json_string_field(w, "key", key);
-		json_key(w, "value");
-		if (strcmp(key, "-") == 0)
-			json_null(w);
-		else
-			json_uint(w, g[i]->key);
-		json_uint_field(w, "frames", g[i]->frames);
-		json_double_field(w, "share", v2x_tally_share(g[i]->frames, s->wsmp), 6);
-		json_double_field(w, "rate_per_s", v2x_tally_rate(g[i]->frames, s), 6);
-		json_minmax(w, "bytes", &g[i]->bytes);
-		json_minmax(w, "rssi_dbm", &g[i]->rssi);
-		json_uint_field(w, "signed", g[i]->signed_);
-		json_uint_field(w, "unsigned", g[i]->unsigned_);
-		json_uint_field(w, "encrypted", g[i]->encrypted);
-		json_uint_field(w, "errors", g[i]->errors);
-		json_uint_field(w, "trailing", g[i]->trailing);
-		const char *note = v2x_tally_type_note(d, g[i]->key);
-		if (note) {
-			json_string_field(w, "note", note);
-		}
-		json_end_object(w);
-	}
-	json_end_array(w);
-	snprintf(name, sizeof(name), "overflow_%s", v2x_dimension_name(d));
-	json_uint_field(w, name, s->dims[d].overflow);
-	free(g);
-	return 0;
-}
-
-static void json_encap(struct json_writer *w, const struct v2x_tally *s)
-{
-	enum v2x_encap e[V2X_ENCAP_COUNT];
-	size_t n = v2x_tally_encaps(s, e);
-	json_key(w, "by_encap");
-	json_begin_array(w);
-	for (size_t i = 0; i < n; i++) {
-		json_begin_object(w);
-		json_string_field(w, "key", v2x_encap_name(e[i]));
-		json_uint_field(w, "frames", s->encap[e[i]]);
-		json_uint_field(w, "bytes", s->encap_bytes[e[i]]);
-		json_uint_field(w, "errors", s->encap_errors[e[i]]);
-		json_end_object(w);
-	}
-	json_end_array(w);
-}
-
-static int json_bsm(struct json_writer *w, const struct v2x_tally *s)
-{
-	const struct v2x_bsm_sender **b = malloc(V2X_TALLY_MAX_BSM_SENDERS * sizeof(*b));
-	if (!b)
-		return -1;
-	size_t n = v2x_tally_bsm_senders(s, b, V2X_TALLY_MAX_BSM_SENDERS);
-	json_key(w, "bsm_senders");
-	json_begin_array(w);
-	for (size_t i = 0; i < n; i++) {
-		char id[9];
-		double hz = v2x_bsm_rate(b[i]);
-		snprintf(id, sizeof(id), "%08" PRIX32, b[i]->id);
-		json_begin_object(w);
-		json_string_field(w, "temporary_id", id);
-		json_uint_field(w, "messages", b[i]->messages);
-		json_double_field(w, "rate_hz", hz, 6);
-		json_double_field(w, "rate_ratio_to_10hz", hz / V2X_BSM_NOMINAL_HZ, 6);
-		json_key(w, "iat_ms");
-		json_begin_object(w);
-		json_ms_field(w, "p50", v2x_bsm_iat_percentile(b[i], 50));
-		json_ms_field(w, "p95", v2x_bsm_iat_percentile(b[i], 95));
-		json_ms_field(w, "max", b[i]->messages > 1 ? b[i]->iat_max_us : -1);
-		json_end_object(w);
-		json_uint_field(w, "msgcnt_lost", b[i]->lost);
-		json_double_field(w, "loss_ratio", v2x_bsm_loss_ratio(b[i]), 6);
-		json_uint_field(w, "duplicates", b[i]->duplicates);
-		json_minmax(w, "age_ms", &b[i]->age_ms);
-		json_bool_field(w, "unsynchronised", v2x_bsm_unsynchronised(b[i]));
-		json_end_object(w);
-	}
-	json_end_array(w);
-	json_uint_field(w, "bsm_overflow", s->bsm.overflow);
-	json_uint_field(w, "bsm_unreadable", s->bsm.unreadable);
-	free(b);
-	return 0;
-}
-
-static int json_priority(struct json_writer *w, const struct v2x_prio_list *l)
-{
-	const struct v2x_prio_entry **e = v2x_prio_sorted(l);
-	if (!e)
-		return -1;
-	json_key(w, "priority");
-	json_begin_array(w);
-	for (size_t i = 0; i < l->n; i++) {
-		char who[24], events[200];
-		const char *sender = v2x_prio_sender(e[i], who, sizeof(who));
-		json_begin_object(w);
-		json_string_field(w, "kind", v2x_priority_kind_name(e[i]->kind));
-		json_key(w, "sender");
-		if (sender)
-			json_string(w, sender);
-		else
-			json_null(w);
-		json_uint_field(w, "messages", e[i]->messages);
-		if (e[i]->is_bsm) {
-			v2x_priority_events_text(e[i]->events, events, sizeof(events));
-			json_string_field(w, "events", events);
-		}
-		json_key(w, "frames");
-		json_begin_array(w);
-		for (unsigned k = 0; k < e[i]->n_frames; k++) {
-			json_begin_object(w);
-			json_string_field(w, "file", e[i]->frames[k].file);
-			json_uint_field(w, "frame", e[i]->frames[k].frame);
-			json_end_object(w);
-		}
-		json_end_array(w);
-		json_end_object(w);
-	}
-	json_end_array(w);
-	json_uint_field(w, "priority_overflow", l->overflow);
-	free(e);
-	return 0;
-}
-
-int v2x_tally_write_json(struct json_writer *w, const struct v2x_tally *s,
-			 const struct v2x_prio_list *prio)
+static void json_group(struct json_writer *w, const struct v2x_stats_group *g)
 {
 	json_begin_object(w);
-	json_uint_field(w, "frames", s->frames);
-	json_uint_field(w, "bytes", s->bytes);
-	json_uint_field(w, "sliced", s->sliced);
-	json_uint_field(w, "malformed", s->malformed);
-	json_uint_field(w, "wsmp", s->wsmp);
-	json_uint_field(w, "filtered_out", s->filtered_out);
-	json_key(w, "filter");
-	if (s->filter.by_type || s->filter.by_psid) {
+	json_string_field(w, "key", g->key);
+	json_key(w, "value");
+	if (g->has_value)
+		json_uint(w, g->value);
+	else
+		json_null(w);
+	json_uint_field(w, "frames", g->frames);
+	json_double_field(w, "share", g->share, 6);
+	json_double_field(w, "rate_per_s", g->rate_per_s, 6);
+	json_range(w, "bytes", &g->bytes);
+	json_range(w, "rssi_dbm", &g->rssi_dbm);
+	json_uint_field(w, "signed", g->signed_frames);
+	json_uint_field(w, "unsigned", g->unsigned_frames);
+	json_uint_field(w, "encrypted", g->encrypted_frames);
+	json_uint_field(w, "errors", g->errors);
+	json_uint_field(w, "trailing", g->trailing);
+	if (g->note)
+		json_string_field(w, "note", g->note);
+	json_end_object(w);
+}
+
+static void json_encap(struct json_writer *w, const struct v2x_stats_group *g)
+{
+	json_begin_object(w);
+	json_string_field(w, "key", g->key);
+	json_uint_field(w, "frames", g->frames);
+	json_uint_field(w, "bytes", g->octets);
+	json_uint_field(w, "errors", g->errors);
+	json_end_object(w);
+}
+
+/* The array "name" of dimension d's groups. */
+static void json_groups(struct json_writer *w, struct v2x_stats *s, enum v2x_stats_dim d,
+			const char *name)
+{
+	struct v2x_stats_group g = {.size = sizeof(g)};
+	json_key(w, name);
+	json_begin_array(w);
+	for (size_t i = 0; v2x_stats_get_group(s, d, i, &g) == 1; i++)
+		(d == V2X_STATS_BY_ENCAP ? json_encap : json_group)(w, &g);
+	json_end_array(w);
+}
+
+static void json_bsm(struct json_writer *w, const struct v2x_stats_bsm_sender *b)
+{
+	char id[9];
+	snprintf(id, sizeof(id), "%08" PRIX32, b->temporary_id);
+	json_begin_object(w);
+	json_string_field(w, "temporary_id", id);
+	json_uint_field(w, "messages", b->messages);
+	json_double_field(w, "rate_hz", b->rate_hz, 6);
+	json_double_field(w, "rate_ratio_to_10hz", b->rate_ratio_to_10hz, 6);
+	json_key(w, "iat_ms");
+	json_begin_object(w);
+	json_maybe(w, "p50", b->has_iat, b->iat_p50_ms, 3);
+	json_maybe(w, "p95", b->has_iat, b->iat_p95_ms, 3);
+	json_maybe(w, "max", b->has_iat, b->iat_max_ms, 3);
+	json_end_object(w);
+	json_uint_field(w, "msgcnt_lost", b->msgcnt_lost);
+	json_double_field(w, "loss_ratio", b->loss_ratio, 6);
+	json_uint_field(w, "duplicates", b->duplicates);
+	json_range(w, "age_ms", &b->age_ms);
+	json_bool_field(w, "unsynchronised", b->unsynchronised);
+	json_end_object(w);
+}
+
+static void json_priority(struct json_writer *w, const struct v2x_stats_priority *p)
+{
+	json_begin_object(w);
+	json_string_field(w, "kind", v2x_priority_kind_name(p->kind));
+	json_key(w, "sender");
+	if (p->sender[0])
+		json_string(w, p->sender);
+	else
+		json_null(w);
+	json_uint_field(w, "messages", p->messages);
+	if (p->is_bsm) {
+		char events[200];
+		v2x_priority_events_text(p->events, events, sizeof(events));
+		json_string_field(w, "events", events);
+	}
+	json_key(w, "frames");
+	json_begin_array(w);
+	for (unsigned k = 0; k < p->n_frames; k++) {
 		json_begin_object(w);
-		if (s->filter.by_type)
-			json_uint_field(w, "type", s->filter.msg_id);
-		else
-			json_uint_field(w, "psid", s->filter.psid);
+		json_string_field(w, "file", p->frames[k].file);
+		json_uint_field(w, "frame", p->frames[k].frame);
+		json_end_object(w);
+	}
+	json_end_array(w);
+	json_end_object(w);
+}
+
+static void json_time(struct json_writer *w, const char *key, const struct v2x_stats_totals *t,
+		      int64_t us)
+{
+	json_maybe(w, key, t->frames > 0, (double)us / 1e6, 6);
+}
+
+/* The head of the document: every count of the totals before the priority list. */
+static void json_head(struct json_writer *w, const struct v2x_stats_totals *t)
+{
+	json_uint_field(w, "frames", t->frames);
+	json_uint_field(w, "bytes", t->bytes);
+	json_uint_field(w, "sliced", t->sliced);
+	json_uint_field(w, "malformed", t->malformed);
+	json_uint_field(w, "wsmp", t->wsmp);
+	json_uint_field(w, "filtered_out", t->filtered_out);
+	json_key(w, "filter");
+	if (t->filter) {
+		json_begin_object(w);
+		json_uint_field(w, t->filter, t->filter_value);
 		json_end_object(w);
 	} else {
 		json_null(w);
 	}
-	json_key(w, "first_time");
-	if (s->frames)
-		json_double(w, (double)s->first_us / 1e6, 6);
-	else
-		json_null(w);
-	json_key(w, "last_time");
-	if (s->frames)
-		json_double(w, (double)s->last_us / 1e6, 6);
-	else
-		json_null(w);
-	json_double_field(w, "span_s", v2x_tally_span_s(s), 6);
-	if (prio && json_priority(w, prio) < 0)
-		return -1;
+	json_time(w, "first_time", t, t->first_us);
+	json_time(w, "last_time", t, t->last_us);
+	json_double_field(w, "span_s", t->span_s, 6);
+}
+
+static void json_not_wsmp(struct json_writer *w, const struct v2x_stats_totals *t)
+{
+	const uint64_t n[V2X_NONWSMP_N] = {
+		[V2X_NONWSMP_LINK_ERROR] = t->not_wsmp_link_error,
+		[V2X_NONWSMP_NOT_DATA] = t->not_wsmp_not_data,
+		[V2X_NONWSMP_PROTECTED] = t->not_wsmp_protected,
+		[V2X_NONWSMP_OTHER_ETHERTYPE] = t->not_wsmp_other_ethertype,
+		[V2X_NONWSMP_BAD_WSMP] = t->not_wsmp_bad_wsmp,
+		[V2X_NONWSMP_BAD_FCS] = t->not_wsmp_bad_fcs,
+	};
 	json_key(w, "not_wsmp");
 	json_begin_object(w);
 	for (int r = 0; r < V2X_NONWSMP_N; r++)
-		json_uint_field(w, v2x_nonwsmp_name((enum v2x_nonwsmp)r), s->nonwsmp[r]);
+		json_uint_field(w, v2x_nonwsmp_name((enum v2x_nonwsmp)r), n[r]);
 	json_end_object(w);
+}
+
+/* "encapsulation": every encapsulation in enum order, the ones not seen with 0. */
+static void json_encap_all(struct json_writer *w, struct v2x_stats *s)
+{
+	uint64_t frames[V2X_ENCAP_COUNT] = {0};
+	struct v2x_stats_group g = {.size = sizeof(g)};
+	for (size_t i = 0; v2x_stats_get_group(s, V2X_STATS_BY_ENCAP, i, &g) == 1; i++)
+		frames[g.value] = g.frames;
 	json_key(w, "encapsulation");
 	json_begin_object(w);
 	for (int e = 0; e < V2X_ENCAP_COUNT; e++)
-		json_uint_field(w, v2x_encap_name((enum v2x_encap)e), s->encap[e]);
+		json_uint_field(w, v2x_encap_name((enum v2x_encap)e), frames[e]);
 	json_end_object(w);
-	for (int d = 0; d < V2X_N_DIMS; d++)
-		if (json_groups(w, (enum v2x_dimension)d, s) < 0)
-			return -1;
-	json_encap(w, s);
-	if (json_bsm(w, s) < 0)
+}
+
+int v2x_stats_write_json(struct json_writer *w, struct v2x_stats *s)
+{
+	struct v2x_stats_totals t = {.size = sizeof(t)};
+	struct v2x_stats_priority p = {.size = sizeof(p)};
+	struct v2x_stats_bsm_sender b = {.size = sizeof(b)};
+	/* the totals take the order: the getters after them cannot fail */
+	if (v2x_stats_get_totals(s, &t) < 0)
 		return -1;
+	const struct {
+		enum v2x_stats_dim d;
+		const char *name, *overflow_name;
+		uint64_t overflow;
+	} dims[] = {
+		{V2X_STATS_BY_TYPE, "by_type", "overflow_type", t.overflow_type},
+		{V2X_STATS_BY_PSID, "by_psid", "overflow_psid", t.overflow_psid},
+		{V2X_STATS_BY_CHANNEL, "by_channel", "overflow_channel", t.overflow_channel},
+		{V2X_STATS_BY_SENDER, "by_sender", "overflow_sender", t.overflow_sender},
+	};
+	json_begin_object(w);
+	json_head(w, &t);
+	json_key(w, "priority");
+	json_begin_array(w);
+	for (size_t i = 0; v2x_stats_get_priority(s, i, &p) == 1; i++)
+		json_priority(w, &p);
+	json_end_array(w);
+	json_uint_field(w, "priority_overflow", t.priority_overflow);
+	json_not_wsmp(w, &t);
+	json_encap_all(w, s);
+	for (size_t i = 0; i < sizeof(dims) / sizeof(dims[0]); i++) {
+		json_groups(w, s, dims[i].d, dims[i].name);
+		json_uint_field(w, dims[i].overflow_name, dims[i].overflow);
+	}
+	json_groups(w, s, V2X_STATS_BY_ENCAP, "by_encap");
+	json_key(w, "bsm_senders");
+	json_begin_array(w);
+	for (size_t i = 0; v2x_stats_get_bsm_sender(s, i, &b) == 1; i++)
+		json_bsm(w, &b);
+	json_end_array(w);
+	json_uint_field(w, "bsm_overflow", t.bsm_overflow);
+	json_uint_field(w, "bsm_unreadable", t.bsm_unreadable);
 	json_end_object(w);
 	return 0;
 }
-

@@ -137,6 +137,67 @@ static void file_capture_counts_and_live_calls_on_a_file(void)
 	v2x_capture_close(c);
 }
 
+/* The statistics views (mixed.pcap): NULL, a size too small or a dimension not in the
+ * enum give V2X_EINVAL and a message; an index past the end gives 0 and leaves the
+ * struct as it was; the totals' counts say where the end is. */
+static void stats_views_refuse_bad_arguments_and_end_past_the_last(void)
+{
+	char errbuf[V2X_ERRBUF_SIZE], path[512];
+	struct v2x_stats_totals t = {.size = sizeof(t)};
+	struct v2x_stats_group g = {.size = sizeof(g)};
+	struct v2x_stats_bsm_sender b = {.size = sizeof(b)};
+	struct v2x_stats_priority p = {.size = sizeof(p)};
+	CHECK(v2x_stats_get_totals(NULL, &t) == V2X_EINVAL);
+	CHECK(v2x_stats_get_group(NULL, V2X_STATS_BY_TYPE, 0, &g) == V2X_EINVAL);
+	CHECK(v2x_stats_get_bsm_sender(NULL, 0, &b) == V2X_EINVAL);
+	CHECK(v2x_stats_get_priority(NULL, 0, &p) == V2X_EINVAL);
+	struct v2x_stats *s = v2x_stats_new(errbuf);
+	snprintf(path, sizeof(path), "%s/mixed.pcap", captures);
+	struct v2x_capture *c = s ? v2x_capture_open(path, errbuf) : NULL;
+	CHECK(c);
+	if (!c) {
+		v2x_stats_free(s);
+		return;
+	}
+	CHECK(v2x_stats_get_totals(s, &t) == V2X_OK && t.frames == 0 && t.first_us == 0);
+	CHECK(v2x_stats_get_group(s, V2X_STATS_BY_TYPE, 0, &g) == 0);
+	const struct v2x_record *rec;
+	const struct v2x_frame *f;
+	while (v2x_capture_next(c, &rec, &f) > 0)
+		CHECK(v2x_stats_add(s, path, rec, f) == V2X_OK);
+	CHECK(v2x_stats_get_totals(s, NULL) == V2X_EINVAL && v2x_stats_geterr(s)[0]);
+	t.size = sizeof(t) - 1;
+	CHECK(v2x_stats_get_totals(s, &t) == V2X_EINVAL && strstr(v2x_stats_geterr(s), "size"));
+	t.size = sizeof(t);
+	CHECK(v2x_stats_get_totals(s, &t) == V2X_OK && !v2x_stats_geterr(s)[0]);
+	CHECK(t.frames == 7 && t.wsmp == 7 && t.n_type > 0 && t.n_bsm_senders > 0);
+	CHECK(v2x_stats_get_group(s, V2X_STATS_DIM_N, 0, &g) == V2X_EINVAL);
+	CHECK(v2x_stats_get_group(s, (enum v2x_stats_dim)-1, 0, &g) == V2X_EINVAL);
+	CHECK(v2x_stats_get_group(s, V2X_STATS_BY_TYPE, 0, NULL) == V2X_EINVAL);
+	g.size = 0;
+	CHECK(v2x_stats_get_group(s, V2X_STATS_BY_TYPE, 0, &g) == V2X_EINVAL);
+	g.size = sizeof(g);
+	CHECK(v2x_stats_get_group(s, V2X_STATS_BY_TYPE, t.n_type - 1, &g) == 1 && g.frames > 0);
+	struct v2x_stats_group last = g;
+	CHECK(v2x_stats_get_group(s, V2X_STATS_BY_TYPE, t.n_type, &g) == 0);
+	CHECK(v2x_stats_get_group(s, V2X_STATS_BY_ENCAP, t.n_encap, &g) == 0);
+	CHECK(v2x_stats_get_group(s, V2X_STATS_BY_SENDER, (size_t)-1, &g) == 0);
+	CHECK(memcmp(&g, &last, sizeof(g)) == 0);
+	b.size = sizeof(b) / 2;
+	CHECK(v2x_stats_get_bsm_sender(s, 0, &b) == V2X_EINVAL);
+	b.size = sizeof(b);
+	CHECK(v2x_stats_get_bsm_sender(s, 0, NULL) == V2X_EINVAL);
+	CHECK(v2x_stats_get_bsm_sender(s, t.n_bsm_senders - 1, &b) == 1 && b.messages > 0);
+	CHECK(v2x_stats_get_bsm_sender(s, t.n_bsm_senders, &b) == 0);
+	p.size = 1;
+	CHECK(v2x_stats_get_priority(s, 0, &p) == V2X_EINVAL);
+	p.size = sizeof(p);
+	CHECK(v2x_stats_get_priority(s, 0, NULL) == V2X_EINVAL);
+	CHECK(v2x_stats_get_priority(s, t.n_priority, &p) == 0);
+	v2x_capture_close(c);
+	v2x_stats_free(s);
+}
+
 /* A file cut short in a record (bsm-128.pcap without its last 50 octets): the 127
  * frames before it, one error naming the file and the frame, then the end (no loop). */
 static void truncated_capture_gives_frames_then_one_error_then_the_end(void)
@@ -507,6 +568,7 @@ int main(int argc, char **argv)
 		CASE(names_and_version),
 		CASE(ocb_arguments_and_errors_name_the_interface),
 		CASE(priority_of_a_bsm_with_event_flags),
+		CASE(stats_views_refuse_bad_arguments_and_end_past_the_last),
 		CASE(tx_refuses_what_is_no_ocb_interface_and_builds_bsms),
 	};
 	for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++)
