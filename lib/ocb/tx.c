@@ -160,10 +160,10 @@ int v2x_tx_send_packet(struct v2x_tx *tx, const uint8_t *wsmp, size_t len)
 	}
 	if (sendto(tx->fd, tx->frame.p, tx->frame.len, 0, (const struct sockaddr *)&tx->to,
 		   sizeof tx->to) < 0) {
-		snprintf(tx->err, sizeof tx->err, "sendto: %s%s", strerror(errno),
-			 errno == ENETDOWN ? " (is the interface up and joined? v2xcap ocb join)"
-					   : "");
-		return errno == EMSGSIZE ? V2X_EINVAL : V2X_EIO;
+		int e = errno; /* the message is formatted before the code is chosen */
+		snprintf(tx->err, sizeof tx->err, "sendto: %s%s", strerror(e),
+			 e == ENETDOWN ? " (is the interface up and joined? v2xcap ocb join)" : "");
+		return e == EMSGSIZE ? V2X_EINVAL : V2X_EIO;
 	}
 	tx->sent++;
 	return V2X_OK;

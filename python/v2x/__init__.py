@@ -298,6 +298,9 @@ class Capture:
             self._d.close()
             raise Error(err.value.decode())
         self._c = c
+        # Its own wake-up beside the library's: this loop waits in select() (the capture
+        # is non-blocking), where a Python signal handler's breakloop() must reach it;
+        # the library's self-pipe wakes only a blocking v2x_capture_next.
         self._wake = os.pipe()
 
     def _live(self):
