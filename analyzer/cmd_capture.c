@@ -16,9 +16,9 @@
 #include <unistd.h>
 
 #include <v2x/capture.h>
+#include <v2x/dump.h>
 #include <v2x/ocb.h>
 
-#include "capwrite.h"
 #include "cli.h"
 #include "decode_line.h"
 #include "ieee80211.h"
@@ -144,7 +144,7 @@ struct capture {
 	int linktype;
 	bool all;
 	uint64_t count, kept, published;
-	struct v2xcap_capwriter *writer;
+	struct v2x_dumper *writer;
 	struct v2xcap_sink *sink;  /* --kafka */
 	struct json_writer *w;     /* the line of the frame being published, */
 	struct v2x_buf line;       /* gathered here */
@@ -189,9 +189,11 @@ static void on_frame(struct capture *c, const struct v2x_record *rec, const stru
 		snprintf(c->err, sizeof c->err, "out of memory");
 		c->failed = true;
 	}
-	if (c->writer && v2xcap_capwriter_write(c->writer, sm.ts_us, rec->data, rec->caplen,
-					     rec->origlen, c->err, sizeof c->err) < 0)
+	if (c->writer &&
+	    v2x_dump(c->writer, rec->ts_ns, rec->data, rec->caplen, rec->origlen) < 0) {
+		snprintf(c->err, sizeof c->err, "%s", v2x_dumper_geterr(c->writer));
 		c->failed = true;
+	}
 	if (c->sink && !c->failed)
 		publish(c, rec);
 }
@@ -331,9 +333,8 @@ static int capture_loop(struct capture *c, int sig_fd, double duration_s, bool t
 			return -1;
 		if (c->failed)
 			return -1;
-		if (c->writer && v2xcap_capwriter_flush(c->writer) < 0) {
-			snprintf(c->err, sizeof c->err, "cannot write %s: %s",
-				 v2xcap_capwriter_path(c->writer), strerror(errno));
+		if (c->writer && v2x_dumper_flush(c->writer) < 0) {
+			snprintf(c->err, sizeof c->err, "%s", v2x_dumper_geterr(c->writer));
 			return -1;
 		}
 		if ((c->count && c->kept >= c->count) || (end_us && now_us() >= end_us))
@@ -353,9 +354,8 @@ static void print_summary(const struct capture *c, const char *iface, double sec
 	fprintf(stderr, "v2xcap capture: %s: %llu frames kept of %llu seen in %.1f s", iface,
 		(unsigned long long)c->kept, (unsigned long long)st.seen, secs);
 	if (c->writer)
-		fprintf(stderr, ", written to %s (%u file%s)", v2xcap_capwriter_path(c->writer),
-			v2xcap_capwriter_files(c->writer),
-			v2xcap_capwriter_files(c->writer) == 1 ? "" : "s");
+		fprintf(stderr, ", written to %s (%u file%s)", v2x_dumper_path(c->writer),
+			v2x_dumper_files(c->writer), v2x_dumper_files(c->writer) == 1 ? "" : "s");
 	if (c->sink)
 		fprintf(stderr, ", %llu messages published to Kafka",
 			(unsigned long long)c->published);
@@ -397,13 +397,15 @@ static int run_capture(struct capture *c, const struct capture_opts *o)
 		c->sink = &sink;
 	}
 	if (o->file) {
-		struct v2xcap_capwriter_conf wc = {o->file, c->linktype, 65535, o->iface, desc,
-						o->rotate_bytes, o->rotate_us};
-		c->writer = v2xcap_capwriter_open(&wc, c->err, sizeof c->err);
-		if (!c->writer) {
-			size_t n = strlen(c->err);
-			snprintf(c->err + n, sizeof c->err - n,
-				 " (privileges: %s; write where that user may, or --user)", became);
+		const struct v2x_dumper_conf wc = {
+			.size = sizeof(wc), .path = o->file, .linktype = c->linktype,
+			.if_name = o->iface, .if_desc = desc, .rotate_bytes = o->rotate_bytes,
+			.rotate_ns = o->rotate_us * 1000};
+		char errbuf[V2X_ERRBUF_SIZE];
+		if (!(c->writer = v2x_dumper_open(&wc, errbuf))) {
+			snprintf(c->err, sizeof c->err,
+				 "%s (privileges: %s; write where that user may, or --user)", errbuf,
+				 became);
 			if (c->sink)
 				c->sink->close(c->sink->ctx, false);
 			goto out;
@@ -420,8 +422,8 @@ static int run_capture(struct capture *c, const struct capture_opts *o)
 	v2x_tally_finish(&c->st->t);
 	print_summary(c, o->iface, (double)(now_us() - start) / 1e6);
 	if (c->writer) {
-		char err[512];
-		if (v2xcap_capwriter_close(c->writer, err, sizeof err) < 0 && rc == 0) {
+		char err[V2X_ERRBUF_SIZE];
+		if (v2x_dumper_close(c->writer, err) < 0 && rc == 0) {
 			snprintf(c->err, sizeof c->err, "%s", err);
 			rc = -1;
 		}

@@ -69,6 +69,8 @@ fi
 run send-replay v2xcap send -i wlan0 /replay.pcap --rate 50
 run send-bsm v2xcap send -i wlan0 --bsm --count 5 --rate 20 --id 0A0B0C0D \
 	--lat 42.2817 --lon -83.7433 --speed 13.5 --heading 90 --dot2
+# The replay's messages again, encoded from their JSON (none without a schema)
+[ -s /replay.jsonl ] && run send-json v2xcap send -i wlan0 --json /replay.jsonl --rate 50
 # libv2x's example: a 10 Hz BSM beacon through <v2x/tx.h>
 [ -x /bin/bsm_beacon ] && run example-bsm-beacon bsm_beacon wlan0 1A2B3C4D 42.2817 -83.7433 10
 # Not an OCB interface: refused before anything is sent.

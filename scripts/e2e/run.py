@@ -225,6 +225,13 @@ def read(path):
         return f.read()
 
 
+def replay_json(v2xcap, replay):
+    """The "j2735" objects of the replay's decoded messages, one per line."""
+    out = subprocess.run([v2xcap, "decode", "--octets", replay], capture_output=True).stdout
+    lines = [json.loads(l)["j2735"] for l in out.splitlines()]
+    return "".join(json.dumps(j) + "\n" for j in lines if "value" in j).encode()
+
+
 def build_initramfs(root, work, v2xcap, replay, examples):
     order = load_order(module_index(root), "mac80211_hwsim")
     files = {
@@ -233,6 +240,8 @@ def build_initramfs(root, work, v2xcap, replay, examples):
         "guest-test.sh": (0o755, read(os.path.join(HERE, "guest-test.sh"))),
         "bin/v2xcap": (0o755, read(v2xcap)),
         "replay.pcap": (0o644, read(replay)),
+        # the replay's messages as JSON Lines, for send --json (none without a schema)
+        "replay.jsonl": (0o644, replay_json(v2xcap, replay)),
         "modules.order": (0o644, "\n".join(m for m in order if m != "mac80211_hwsim")
                           .encode() + b"\n"),
         "lib/firmware/regulatory.db": (0o644, read(find_one(
@@ -444,7 +453,14 @@ def expected_types(r):
         want["BSM"] = want.get("BSM", 0) + BSM["count"]
     if os.path.exists(r.path("example-bsm-beacon.rc")) and r.rc("example-bsm-beacon") == 0:
         want["BSM"] = want.get("BSM", 0) + BEACON["count"]
+    if os.path.exists(r.path("send-json.rc")) and r.rc("send-json") == 0:
+        for m in replay_messages(r):
+            want[m["name"]] = want.get(m["name"], 0) + 1
     return want
+
+
+def replay_messages(r):
+    return [json.loads(l) for l in replay_json(r.args.v2xcap, r.args.replay).splitlines()]
 
 
 def check_capture_counts(r, capture):
@@ -616,6 +632,30 @@ def check_example_bsm_beacon(r):
            f"decoded: {BEACON['count']} BSMs at lat {BEACON['lat']} long {BEACON['lon']}")
 
 
+# The PSID send --json puts each message type under (v2x_message_psid).
+DEFAULT_PSID = {"BSM": 0x20, "MAP": 0x82, "SPAT": 0x82, "SRM": 0x82, "SSM": 0x82, "TIM": 0x83,
+                "RSA": 0x83, "PSM": 0x27}
+
+
+def check_send_json(r):
+    """send --json on wlan0: each message of the replay, encoded from its JSON, is heard
+    on wlan1 with the octets it had in the replay (so twice: replayed and encoded), under
+    its message type's PSID."""
+    msgs = replay_messages(r)
+    if not msgs:
+        skip("built without a J2735 schema: no JSON to encode")
+    expect(r.rc("send-json") == 0 and f"{len(msgs)} frames sent" in r.text("send-json.out"),
+           f"send --json sent the {len(msgs)} messages: {r.text('send-json.out')}")
+    out = sh([r.args.v2xcap, "decode", "--octets", r.path("wlan1.pcap")]).stdout
+    heard = [json.loads(l) for l in out.splitlines()]
+    for m in msgs:
+        same = [h for h in heard if h["j2735"]["octets"] == m["octets"]]
+        psids = {h.get("wsmp", {}).get("psid") for h in same}
+        expect(len(same) == 2 and psids == {DEFAULT_PSID[m["name"]]},
+               f"{m['name']} heard twice (replayed, encoded) under PSID "
+               f"{DEFAULT_PSID[m['name']]:#x}: {len(same)} times, PSIDs {psids}")
+
+
 def check_api_ocb_errors(r):
     """tests/api/test_api's OCB case on hwsim radios: every check passes."""
     if not os.path.exists(r.path("api-ocb-errors.rc")):
@@ -627,6 +667,7 @@ def check_api_ocb_errors(r):
 
 CHECKS = {
     "kernel_version": check_kernel_version,
+    "send_json": check_send_json,
     "ocb_widths": check_ocb_widths,
     "ocb_join": check_ocb_join,
     "ocb_status": check_ocb_status,

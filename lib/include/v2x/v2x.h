@@ -8,6 +8,7 @@
 
 #include <v2x/base.h>
 #include <v2x/capture.h>
+#include <v2x/dump.h>
 #include <v2x/encode.h>
 #include <v2x/frame.h>
 #include <v2x/j2735.h>

@@ -1,13 +1,15 @@
-/* The live-capture writer (analyzer/capwrite.c): what it writes, libpcap reads back frame
- * for frame; pcapng carries the interface name and channel; rotation splits files. */
+/* The capture writer (<v2x/dump.h>, lib/capture/dumper.c): what it writes, libpcap reads
+ * back frame for frame; pcapng carries the interface name and channel; rotation splits
+ * files. */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <pcap/pcap.h>
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "capwrite.h"
 #include "unit.h"
+
+#include <v2x/dump.h>
 
 /* The first frame of a sample capture (an Ethernet/OCB BSM). */
 struct sample {
@@ -49,23 +51,25 @@ static void remove_dir(const char *dir)
 /* A fresh directory under /tmp in dir[64]. */
 static const char *temp_dir(char *dir)
 {
-	snprintf(dir, 64, "/tmp/v2x-capwrite-XXXXXX");
+	snprintf(dir, 64, "/tmp/v2x-dumper-XXXXXX");
 	CHECK(mkdtemp(dir) != NULL);
 	return dir;
 }
 
 /* Writes n copies of the sample 1 s apart, from t0. */
-static unsigned write_frames(struct v2xcap_capwriter_conf *conf, const struct sample *s,
+static unsigned write_frames(const struct v2x_dumper_conf *conf, const struct sample *s,
 			     unsigned n)
 {
-	char err[256];
-	struct v2xcap_capwriter *w = v2xcap_capwriter_open(conf, err, sizeof err);
+	char err[V2X_ERRBUF_SIZE];
+	struct v2x_dumper *w = v2x_dumper_open(conf, err);
 	CHECK(w != NULL);
+	if (!w)
+		return 0;
 	for (unsigned i = 0; i < n; i++)
-		CHECK_INT(v2xcap_capwriter_write(w, 1700000000000000LL + i * 1000000LL, s->data,
-					      s->len, s->len + 4, err, sizeof err), 0);
-	unsigned files = v2xcap_capwriter_files(w);
-	CHECK_INT(v2xcap_capwriter_close(w, err, sizeof err), 0);
+		CHECK_INT(v2x_dump(w, 1700000000000000000LL + i * 1000000000LL, s->data, s->len,
+				   s->len + 4), V2X_OK);
+	unsigned files = v2x_dumper_files(w);
+	CHECK_INT(v2x_dumper_close(w, err), V2X_OK);
 	return files;
 }
 
@@ -123,11 +127,13 @@ static size_t file_head(const char *path, uint8_t *buf, size_t n)
 	return got;
 }
 
-TEST(e2e_capwrite_pcapng_reads_back_every_frame)
+TEST(dumper_pcapng_reads_back_every_frame)
 {
 	struct case_files c;
 	case_init(&c, "a.pcapng");
-	struct v2xcap_capwriter_conf conf = {c.path, DLT_EN10MB, 65535, "wlan1", NULL, 0, 0};
+	const struct v2x_dumper_conf conf = {
+		.size = sizeof(conf), .path = c.path, .linktype = DLT_EN10MB,
+		.if_name = "wlan1"};
 	CHECK_INT(write_frames(&conf, &c.s, 3), 1);
 	int64_t first = 0;
 	CHECK_INT(read_back(c.path, &c.s, &first), 3);
@@ -138,12 +144,14 @@ TEST(e2e_capwrite_pcapng_reads_back_every_frame)
 	case_done(&c);
 }
 
-TEST(e2e_capwrite_pcapng_names_interface_and_channel)
+TEST(dumper_pcapng_names_interface_and_channel)
 {
 	struct case_files c;
 	case_init(&c, "b.pcapng");
 	const char *desc = "wlan1, 5890 MHz (channel 178), 10 MHz";
-	struct v2xcap_capwriter_conf conf = {c.path, DLT_EN10MB, 65535, "wlan1", desc, 0, 0};
+	const struct v2x_dumper_conf conf = {
+		.size = sizeof(conf), .path = c.path, .linktype = DLT_EN10MB,
+		.if_name = "wlan1", .if_desc = desc};
 	write_frames(&conf, &c.s, 1);
 	uint8_t buf[512];
 	size_t n = file_head(c.path, buf, sizeof buf);
@@ -160,11 +168,13 @@ TEST(e2e_capwrite_pcapng_names_interface_and_channel)
 	case_done(&c);
 }
 
-TEST(e2e_capwrite_pcap_extension_writes_classic_pcap)
+TEST(dumper_pcap_extension_writes_classic_pcap)
 {
 	struct case_files c;
 	case_init(&c, "c.pcap");
-	struct v2xcap_capwriter_conf conf = {c.path, DLT_EN10MB, 65535, "wlan1", NULL, 0, 0};
+	const struct v2x_dumper_conf conf = {
+		.size = sizeof(conf), .path = c.path, .linktype = DLT_EN10MB,
+		.if_name = "wlan1"};
 	write_frames(&conf, &c.s, 2);
 	uint8_t magic[4];
 	CHECK_INT(file_head(c.path, magic, 4), 4);
@@ -173,13 +183,14 @@ TEST(e2e_capwrite_pcap_extension_writes_classic_pcap)
 	case_done(&c);
 }
 
-TEST(e2e_capwrite_rotates_by_size_into_numbered_files)
+TEST(dumper_rotates_by_size_into_numbered_files)
 {
 	struct case_files c;
 	case_init(&c, "d.pcapng");
 	/* room for about two frames per file */
-	struct v2xcap_capwriter_conf conf = {c.path, DLT_EN10MB, 65535, "wlan1", NULL,
-					  (uint64_t)(100 + 2 * (c.s.len + 40)), 0};
+	const struct v2x_dumper_conf conf = {
+		.size = sizeof(conf), .path = c.path, .linktype = DLT_EN10MB,
+		.if_name = "wlan1", .rotate_bytes = (uint64_t)(100 + 2 * (c.s.len + 40))};
 	CHECK_INT(write_frames(&conf, &c.s, 5), 3);
 	unsigned total = 0;
 	char part[128];
@@ -191,11 +202,13 @@ TEST(e2e_capwrite_rotates_by_size_into_numbered_files)
 	case_done(&c);
 }
 
-TEST(e2e_capwrite_rotates_by_time)
+TEST(dumper_rotates_by_time)
 {
 	struct case_files c;
 	case_init(&c, "e.pcap");
-	struct v2xcap_capwriter_conf conf = {c.path, DLT_EN10MB, 65535, "wlan1", NULL, 0, 2000000};
+	const struct v2x_dumper_conf conf = {
+		.size = sizeof(conf), .path = c.path, .linktype = DLT_EN10MB,
+		.if_name = "wlan1", .rotate_ns = 2000000000};
 	CHECK_INT(write_frames(&conf, &c.s, 5), 3); /* t = 0,1 | 2,3 | 4 s */
 	int64_t first = 0;
 	char part[128];
