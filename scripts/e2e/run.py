@@ -650,9 +650,10 @@ def check_send_json(r):
     heard = [json.loads(l) for l in out.splitlines()]
     for m in msgs:
         same = [h for h in heard if h["j2735"]["octets"] == m["octets"]]
+        times = 2 * sum(x["octets"] == m["octets"] for x in msgs)  # the replay repeats some
         psids = {h.get("wsmp", {}).get("psid") for h in same}
-        expect(len(same) == 2 and psids == {DEFAULT_PSID[m["name"]]},
-               f"{m['name']} heard twice (replayed, encoded) under PSID "
+        expect(len(same) == times and psids == {DEFAULT_PSID[m["name"]]},
+               f"{m['name']} heard {times} times (replayed, encoded) under PSID "
                f"{DEFAULT_PSID[m['name']]:#x}: {len(same)} times, PSIDs {psids}")
 
 
