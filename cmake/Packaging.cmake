@@ -89,15 +89,17 @@ if(EXISTS /etc/os-release)
 endif()
 set(CPACK_DEBIAN_PACKAGE_VERSION "${PROJECT_VERSION}${v2x_deb_release}")
 # What dpkg-shlibdeps cannot see: the -dev package's headers and v2x.pc name the -dev
-# packages of Requires.private; ctypes loads libv2x.so.0 at run time (the extension
-# v2x._v2x links it, so python3-v2x is of the build's architecture; dpkg-shlibdeps
-# finds libv2x0 and libc there).
+# packages of Requires.private; python3-v2x's ctypes loads libv2x.so.0 and its extension
+# v2x._v2x links it (so the package is of the build's architecture), which dpkg-shlibdeps
+# cannot resolve to libv2x0, a package of this same build: named here, and libc comes
+# with libv2x0.
 set(v2x_lib_dep "libv2x0 (= ${CPACK_DEBIAN_PACKAGE_VERSION})")
 set(CPACK_DEBIAN_LIBV2X-DEV_PACKAGE_DEPENDS
     "${v2x_lib_dep}, libpcap-dev, zlib1g-dev, libnl-genl-3-dev")
 # The extension is built for one python3 (its ABI tag is in the file name): that version.
 find_package(Python3 COMPONENTS Interpreter)
 math(EXPR v2x_py_next "${Python3_VERSION_MINOR} + 1")
+set(CPACK_DEBIAN_PYTHON3-V2X_PACKAGE_SHLIBDEPS OFF)
 set(CPACK_DEBIAN_PYTHON3-V2X_PACKAGE_DEPENDS "${v2x_lib_dep}, python3 (>= \
 ${Python3_VERSION_MAJOR}.${Python3_VERSION_MINOR}), python3 (<< \
 ${Python3_VERSION_MAJOR}.${v2x_py_next})")
