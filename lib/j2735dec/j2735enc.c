@@ -234,35 +234,51 @@ static bool fill_bit_string(asn_TYPE_descriptor_t *td, asn_per_constraints_t *pc
 	return true;
 }
 
-/* UTF-8 text for the character string types, hex for OCTET STRING (as the decoder writes
+/* A character string's octets: the decoder writes each octet as the character of that
+ * code point (lib/json.c: \u00XX for controls and octets above 0x7e), so U+0000..U+00FF
+ * are read back as one octet each. The count, or -1 at the first other character (its
+ * offset in *at). */
+static long string_octets(const char *s, size_t len, uint8_t *out, size_t *at)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c >= 0x80) { /* in UTF-8, U+0080..U+00FF are 0xc2/0xc3 and one more octet */
+			if ((c != 0xc2 && c != 0xc3) || i + 1 == len ||
+			    ((unsigned char)s[i + 1] & 0xc0) != 0x80) {
+				*at = i;
+				return -1;
+			}
+			c = (unsigned char)((c & 0x03) << 6 | ((unsigned char)s[++i] & 0x3f));
+		}
+		out[n++] = c;
+	}
+	return (long)n;
+}
+
+/* Text for the character string types, hex for OCTET STRING (as the decoder writes
  * them). */
 static bool fill_octet_string(asn_TYPE_descriptor_t *td, asn_per_constraints_t *pc,
 			      const struct json_value *j, OCTET_STRING_t *os, struct enc *e)
 {
+	bool text = td->print_struct == OCTET_STRING_print_utf8;
 	if (j->kind != JSON_STRING)
-		return wrong_type(e, j, td->print_struct == OCTET_STRING_print_utf8
-					     ? "a string" : "a string of hex digits");
-	size_t n = j->len;
-	if (td->print_struct != OCTET_STRING_print_utf8) {
-		if (n % 2)
-			return invalid(e, "an odd number of hex digits");
-		n /= 2;
-	}
-	if (!size_ok(pc, n, td->print_struct == OCTET_STRING_print_utf8 ? "characters"
-									: "octets", e))
-		return false;
-	if (!(os->buf = malloc(n + 1)))
+		return wrong_type(e, j, text ? "a string" : "a string of hex digits");
+	if (!text && j->len % 2)
+		return invalid(e, "an odd number of hex digits");
+	if (!(os->buf = malloc(j->len + 1)))
 		return nomem(e);
+	size_t at;
+	long n = text ? string_octets(j->str, j->len, os->buf, &at)
+		      : v2x_hex_decode(j->str, j->len, os->buf, j->len / 2, &at);
+	if (n < 0 && text)
+		return invalid(e, "the character at octet %zu is not one octet (U+0000..U+00FF: "
+			       "the decoder writes each octet of a string as one character)", at);
+	if (n < 0)
+		return invalid(e, "\"%s\" is not hex", j->str);
 	os->size = (int)n;
 	os->buf[n] = 0;
-	if (td->print_struct == OCTET_STRING_print_utf8) {
-		memcpy(os->buf, j->str, n);
-		return true;
-	}
-	size_t at;
-	if (v2x_hex_decode(j->str, j->len, os->buf, n, &at) != (long)n)
-		return invalid(e, "\"%s\" is not hex", j->str);
-	return true;
+	return size_ok(pc, (size_t)n, text ? "characters" : "octets", e);
 }
 
 /* Appends octets to a v2x_buf: asn1c's output callback. */
