@@ -31,7 +31,7 @@ static const void *member_ptr(const asn_TYPE_member_t *m, const void *sptr)
 static void walk(asn_TYPE_descriptor_t *td, const void *sptr, const char *owner,
 		 const struct v2x_visitor *v, void *ctx);
 
-static bool is_owner(const struct j2735dec_open_type *table, const char *name)
+bool j2735dec_is_owner(const struct j2735dec_open_type *table, const char *name)
 {
 	for (const struct j2735dec_open_type *t = table; t->name; t++)
 		if (same_name(t->owner, name))
@@ -48,7 +48,7 @@ static bool walk_open_type(asn_TYPE_descriptor_t *td, const void *sptr, const ch
 	const struct j2735dec_open_type *table;
 	if (td->elements_count != 2)
 		return false;
-	if (is_owner(j2735dec_partii, td->name))
+	if (j2735dec_is_owner(j2735dec_partii, td->name))
 		table = j2735dec_partii, owner = td->name;
 	else if (same_name(td->name, "RegionalExtension"))
 		table = j2735dec_regional;
@@ -121,7 +121,7 @@ static void walk_sequence_of(asn_TYPE_descriptor_t *td, const void *sptr, const 
 	v->close(ctx, true);
 }
 
-static const struct j2735dec_bit_names *bit_names(const char *type)
+const struct j2735dec_bit_names *j2735dec_bit_names_of(const char *type)
 {
 	for (const struct j2735dec_bit_names *b = j2735dec_bit_names; b->type; b++)
 		if (same_name(b->type, type))
@@ -134,7 +134,7 @@ static void walk_bit_string(asn_TYPE_descriptor_t *td, const BIT_STRING_t *bs,
 			    const struct v2x_visitor *v, void *ctx)
 {
 	size_t nbits = (size_t)bs->size * 8 - (size_t)bs->bits_unused;
-	const struct j2735dec_bit_names *names = bit_names(td->name);
+	const struct j2735dec_bit_names *names = j2735dec_bit_names_of(td->name);
 	if (!names) {
 		char bits[256];
 		size_t n = nbits < sizeof(bits) ? nbits : sizeof(bits);
@@ -192,14 +192,14 @@ static bool walk_other(asn_TYPE_descriptor_t *td, const void *sptr, const char *
 {
 	per_type_decoder_f *dec = td->uper_decoder;
 	if (dec == SEQUENCE_decode_uper) {
-		if (is_owner(j2735dec_regional, td->name))
+		if (j2735dec_is_owner(j2735dec_regional, td->name))
 			owner = td->name;
 		if (!walk_open_type(td, sptr, owner, v, ctx))
 			walk_sequence(td, sptr, owner, v, ctx);
 	} else if (dec == SEQUENCE_OF_decode_uper || dec == SET_OF_decode_uper) {
 		walk_sequence_of(td, sptr, owner, v, ctx);
 	} else if (dec == CHOICE_decode_uper) {
-		if (is_owner(j2735dec_regional, td->name))
+		if (j2735dec_is_owner(j2735dec_regional, td->name))
 			owner = td->name;
 		walk_choice(td, sptr, owner, v, ctx);
 	} else if (td->print_struct == BIT_STRING_print) {

@@ -161,14 +161,6 @@ static bool fill_enumerated(asn_TYPE_descriptor_t *td, const struct json_value *
 	return invalid(e, "\"%s\" is not a name of %s", j->str, td->name);
 }
 
-static const struct j2735dec_bit_names *bit_names(const char *type)
-{
-	for (const struct j2735dec_bit_names *b = j2735dec_bit_names; b->type; b++)
-		if (strcmp(b->type, type) == 0)
-			return b;
-	return NULL;
-}
-
 static bool set_bits(BIT_STRING_t *bs, size_t nbits, struct enc *e)
 {
 	bs->size = (int)((nbits + 7) / 8);
@@ -183,7 +175,7 @@ static bool set_bits(BIT_STRING_t *bs, size_t nbits, struct enc *e)
 static bool fill_bit_string(asn_TYPE_descriptor_t *td, asn_per_constraints_t *pc,
 			    const struct json_value *j, BIT_STRING_t *bs, struct enc *e)
 {
-	const struct j2735dec_bit_names *names = bit_names(td->name);
+	const struct j2735dec_bit_names *names = j2735dec_bit_names_of(td->name);
 	if (!names) {
 		if (j->kind != JSON_STRING)
 			return wrong_type(e, j, "a string of bits");
@@ -301,14 +293,6 @@ static bool uper(asn_TYPE_descriptor_t *td, void *sptr, struct v2x_buf *out, str
 	if (out->len == start)
 		v2x_put_u8(out, 0);
 	return out->err ? nomem(e) : true;
-}
-
-static bool is_owner(const struct j2735dec_open_type *table, const char *name)
-{
-	for (const struct j2735dec_open_type *t = table; t->name; t++)
-		if (strcmp(t->owner, name) == 0)
-			return true;
-	return false;
 }
 
 /* { id, the type of that id } (BSM part II, regional extensions): the inner value is
@@ -479,9 +463,9 @@ static bool fill(asn_TYPE_descriptor_t *td, asn_per_constraints_t *pc, const cha
 		return true;
 	}
 	if (dec == SEQUENCE_decode_uper) {
-		if (is_owner(j2735dec_regional, td->name))
+		if (j2735dec_is_owner(j2735dec_regional, td->name))
 			owner = td->name;
-		if (td->elements_count == 2 && is_owner(j2735dec_partii, td->name))
+		if (td->elements_count == 2 && j2735dec_is_owner(j2735dec_partii, td->name))
 			return fill_open_type(td, j2735dec_partii, td->name, j, sptr, e);
 		if (td->elements_count == 2 && strcmp(td->name, "RegionalExtension") == 0)
 			return fill_open_type(td, j2735dec_regional, owner, j, sptr, e);
@@ -490,7 +474,7 @@ static bool fill(asn_TYPE_descriptor_t *td, asn_per_constraints_t *pc, const cha
 	if (dec == SEQUENCE_OF_decode_uper || dec == SET_OF_decode_uper)
 		return fill_sequence_of(td, pc, owner, j, sptr, e);
 	if (dec == CHOICE_decode_uper) {
-		if (is_owner(j2735dec_regional, td->name))
+		if (j2735dec_is_owner(j2735dec_regional, td->name))
 			owner = td->name;
 		return fill_choice(td, owner, j, sptr, e);
 	}
